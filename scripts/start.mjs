@@ -1,0 +1,37 @@
+// `npm start`: build whatever is not built yet (the web app), then serve the whole product on PORT.
+// The server runs from its TypeScript sources through tsx, so there is no separate server build step.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = join(root, 'apps', 'web');
+
+/** Newest modification time of any file under dir (skipping node_modules and dist). */
+function newest(dir) {
+  let latest = 0;
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    const path = join(dir, name);
+    const info = statSync(path);
+    latest = Math.max(latest, info.isDirectory() ? newest(path) : info.mtimeMs);
+  }
+  return latest;
+}
+
+if (existsSync(join(webDir, 'package.json'))) {
+  const builtIndex = join(webDir, 'dist', 'index.html');
+  const sources = [join(webDir, 'src'), join(webDir, 'public'), join(root, 'packages')].filter(existsSync);
+  const stale = !existsSync(builtIndex) || sources.some((dir) => newest(dir) > statSync(builtIndex).mtimeMs);
+  if (stale && existsSync(join(webDir, 'index.html'))) {
+    console.log('Building the web app...');
+    const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+}
+
+process.env.APP_ENV ??= 'production';
+const { register } = await import('tsx/esm/api');
+register();
+await import(join(root, 'apps', 'server', 'src', 'main.ts'));
