@@ -1,0 +1,71 @@
+// The one storage seam of the server (DESIGN.md section 4). Services speak only this interface; the
+// SQLite and PostgreSQL adapters implement it and share one contract test suite.
+import type { Action, GameState } from '@drugwars/engine';
+
+export interface SessionRecord {
+  id: string;
+  playerName: string;
+  /** 16-digit seed (secret for unseeded games). */
+  seed: string;
+  isSeeded: boolean;
+  state: GameState;
+  /** Number of actions appended so far; the optimistic-concurrency guard of append. */
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Set by endSession; an ended session no longer loads. */
+  endedAt: Date | null;
+  /** Set once the game's score has been recorded on the leaderboard. */
+  scoreSubmitted: boolean;
+}
+
+export interface NewSession {
+  id: string;
+  playerName: string;
+  seed: string;
+  isSeeded: boolean;
+  state: GameState;
+}
+
+export type AppendResult = { ok: true; version: number } | { ok: false; reason: 'VERSION_CONFLICT' | 'NOT_FOUND' };
+
+export type LeaderboardPeriod = 'today' | 'week' | 'month' | 'all';
+
+export interface LeaderboardEntry {
+  player_name: string;
+  score: number;
+  final_day: number;
+  /** ISO 8601 timestamp (UTC). */
+  date_achieved: string;
+}
+
+export type SubmitScoreResult = { ok: true } | { ok: false; reason: 'ALREADY_SUBMITTED' | 'NOT_FOUND' };
+
+export type TrackingKind = 'visitor' | 'pageview' | 'funnel' | 'event';
+
+export interface Storage {
+  /** Run pending migrations; called once at start. */
+  migrate(): Promise<void>;
+  createSession(session: NewSession, now: Date): Promise<void>;
+  /** The live session, or null when unknown, ended, or idle since before `expiresBefore`. */
+  load(id: string, expiresBefore: Date): Promise<SessionRecord | null>;
+  /** Every action of a session in order (for the audit replay). */
+  actions(id: string): Promise<Action[]>;
+  /**
+   * Append one action and store the state it produced, in one transaction, only if the session's version
+   * is still `expectedVersion` (so two concurrent requests can never both spend the same cash).
+   */
+  append(id: string, expectedVersion: number, action: Action, newState: GameState, now: Date): Promise<AppendResult>;
+  endSession(id: string, now: Date): Promise<boolean>;
+  /** Delete sessions (and their actions) idle since before `idleBefore`; returns how many. */
+  purgeExpired(idleBefore: Date): Promise<number>;
+  /** Record a finished game's score once per session (the leaderboard is written by the server only). */
+  submitScore(sessionId: string, entry: Omit<LeaderboardEntry, 'date_achieved'>, now: Date): Promise<SubmitScoreResult>;
+  /** Top entries of a calendar period in UTC (today, ISO week, month) or of all time, best first. */
+  topScores(period: LeaderboardPeriod, limit: number, now: Date): Promise<LeaderboardEntry[]>;
+  /** Store one analytics row; payload already size-limited JSON. */
+  track(kind: TrackingKind, visitorId: string | null, sessionId: string | null, payload: unknown, now: Date): Promise<void>;
+  /** Cheap connectivity check for /api/health. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
