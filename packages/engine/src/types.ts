@@ -352,6 +352,8 @@ export interface GameState {
   seed: string;
   /** Server only: PRNG state, advanced only inside apply. */
   rng: number[];
+  /** Loan-shark visits so far for the current loan (drives visitNumber and escalation); 0 when no debt. */
+  loanSharkVisits: number;
   /** Monotonic counter for ids created by the engine (shipments, enemies). */
   nextId: number;
 }
