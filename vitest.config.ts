@@ -27,6 +27,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          globalSetup: ['./globalSetup.ts'],
         },
       },
     ],

@@ -31,6 +31,9 @@ if (existsSync(join(webDir, 'package.json'))) {
   }
 }
 
+// `--build-only`: the e2e suite's global setup builds once, then starts servers of its own.
+if (process.argv.includes('--build-only')) process.exit(0);
+
 process.env.APP_ENV ??= 'production';
 const { register } = await import('tsx/esm/api');
 register();
