@@ -1,0 +1,84 @@
+// Local persistence of SPEC.md section 3: visitor id, player name, game session id, soundEnabled (default
+// true) and combatSpeed (default normal). Storage can be unavailable (private mode, quota): every read falls
+// back to the default and every write is best effort, so the game still runs without it.
+import { COMBAT_SPEEDS, DEFAULT_COMBAT_SPEED, type CombatSpeed } from '../constants';
+
+export const STORAGE_KEYS = {
+  visitorId: 'drugwars.visitorId',
+  playerName: 'drugwars.playerName',
+  sessionId: 'drugwars.sessionId',
+  soundEnabled: 'drugwars.soundEnabled',
+  combatSpeed: 'drugwars.combatSpeed',
+} as const;
+
+function read(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) globalThis.localStorage?.removeItem(key);
+    else globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // best effort: the game works without persistence
+  }
+}
+
+function newUuid(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // RFC 4122 v4 layout from Math.random where crypto.randomUUID is missing (old browsers, plain http)
+  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+    const r = Math.floor(Math.random() * 16);
+    return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
+  });
+}
+
+/** The visitor id, created and stored on first use. */
+export function getVisitorId(): string {
+  const existing = read(STORAGE_KEYS.visitorId);
+  if (existing) return existing;
+  const id = newUuid();
+  write(STORAGE_KEYS.visitorId, id);
+  return id;
+}
+
+export function getSessionId(): string | null {
+  const id = read(STORAGE_KEYS.sessionId);
+  return id && id.trim() !== '' ? id : null;
+}
+export function setSessionId(id: string | null): void {
+  write(STORAGE_KEYS.sessionId, id);
+}
+
+/** The last valid name the player typed (pre-filled in the name entry modal). */
+export function getPlayerName(): string {
+  return read(STORAGE_KEYS.playerName) ?? '';
+}
+export function setPlayerName(name: string): void {
+  write(STORAGE_KEYS.playerName, name);
+}
+
+export function getSoundEnabled(): boolean {
+  return read(STORAGE_KEYS.soundEnabled) !== 'false';
+}
+export function setSoundEnabled(enabled: boolean): void {
+  write(STORAGE_KEYS.soundEnabled, String(enabled));
+}
+
+export function isCombatSpeed(value: unknown): value is CombatSpeed {
+  return typeof value === 'string' && (COMBAT_SPEEDS as readonly string[]).includes(value);
+}
+export function getCombatSpeed(): CombatSpeed {
+  const value = read(STORAGE_KEYS.combatSpeed);
+  return isCombatSpeed(value) ? value : DEFAULT_COMBAT_SPEED;
+}
+/** Only slow, normal, fast or instant are accepted (SPEC.md section 5); anything else is ignored. */
+export function setCombatSpeed(speed: string): boolean {
+  if (!isCombatSpeed(speed)) return false;
+  write(STORAGE_KEYS.combatSpeed, speed);
+  return true;
+}

@@ -1,0 +1,280 @@
+// The game's actions: call the API, put the answer in the store, and apply SPEC.md section 8 to failures.
+// Components call these (or the api client plus handleApiError) and never fetch by hand.
+import type { ClientGameState, GameEvent, ShopItemType } from '@drugwars/engine';
+import { api, ApiError, hasGameState, INVALID_RESPONSE_CODE } from '../api/client';
+import { classifyError, ERROR_TEXTS, type ActionContext, type ErrorOutcome } from '../api/errorCatalogue';
+import type { GameDataMap } from '../api/types';
+import {
+  NEW_GAME_EVENTS_DELAY_MS,
+  RESUME_ATTEMPTS,
+  RESUME_RETRY_INTERVAL_MS,
+  SLEEP_TRANSITION_MS,
+  SLEEP_TRANSITION_TEXT,
+  TRAVEL_TRANSITION_MS,
+  TRAVEL_TRANSITION_TEXT,
+} from '../constants';
+import { setPlayerName, setSessionId } from '../storage/local';
+import { useGameStore, type MessageType } from './gameStore';
+import { signals } from './signals';
+
+const store = () => useGameStore.getState();
+
+export function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Applies the error catalogue to a failed call and returns what was decided. */
+export function handleApiError(err: unknown, context: ActionContext, opts: { modal?: boolean } = {}): ErrorOutcome {
+  const outcome = classifyError(err, context);
+  const s = store();
+  const serverMessage = err instanceof ApiError ? err.message : null;
+  switch (outcome.kind) {
+    case 'audit':
+      s.setAuditFailure(true);
+      s.setSession(null);
+      s.setRedirect('/?error=audit');
+      break;
+    case 'sessionLost':
+      s.setSessionError(true);
+      s.addMessage(serverMessage || outcome.message, 'error');
+      if (!s.modals.some((m) => m.kind === 'sessionLost')) s.pushModal({ kind: 'sessionLost', message: outcome.message });
+      break;
+    case 'connectionLost':
+      s.addMessage(outcome.message, 'error');
+      s.pushModal({ kind: 'error', message: outcome.message });
+      s.setRedirect('/');
+      break;
+    case 'failed':
+      s.addMessage(outcome.logText, 'error');
+      if (opts.modal !== false) s.pushModal({ kind: 'error', message: outcome.message });
+      break;
+  }
+  return outcome;
+}
+
+function requireState<T>(res: T): T & { gameState: ClientGameState } {
+  if (!hasGameState(res)) {
+    throw new ApiError({ status: 200, code: INVALID_RESPONSE_CODE, message: ERROR_TEXTS.invalidState });
+  }
+  return res as T & { gameState: ClientGameState };
+}
+
+// ---------- data and session ----------
+
+const DATA_KINDS = ['drugs', 'weapons', 'ammo', 'armor', 'consumables', 'items', 'locations'] as const;
+
+/** Loads the catalogue once; 'Failed to load game data. Please refresh.' on failure. */
+export async function loadGameData(): Promise<boolean> {
+  const have = store().gameData;
+  if (DATA_KINDS.every((k) => have[k])) return true;
+  try {
+    const lists = await Promise.all(DATA_KINDS.map((k) => api.gameData(k)));
+    const data: Partial<GameDataMap> = {};
+    DATA_KINDS.forEach((k, i) => {
+      (data as Record<string, unknown>)[k] = lists[i];
+    });
+    store().setGameData(data);
+    return true;
+  } catch {
+    store().pushModal({ kind: 'error', message: ERROR_TEXTS.gameDataFailed });
+    return false;
+  }
+}
+
+function logEvents(events: readonly GameEvent[]): void {
+  for (const e of events) store().addMessage(e.message, e.type);
+}
+
+function playEventSounds(events: readonly GameEvent[], gs: ClientGameState): void {
+  for (const e of events) if (e.soundEffect) signals.emit({ type: 'sound', name: e.soundEffect });
+  const enc = gs.encounter;
+  if (enc && enc.type === 'loanSharkVisit') {
+    signals.emit({ type: 'sound', name: `loan_shark_${Math.min(Math.max(enc.visitNumber, 1), 4)}` });
+  }
+}
+
+/**
+ * New game (SPEC.md section 4): load data if missing, end any previous session, clear messages, start, store
+ * the session id and the manual-seed flag, add the intro messages, process pending events after 500 ms.
+ */
+export async function startNewGame(playerName: string, seed: string | null): Promise<string | null> {
+  await loadGameData();
+  if (store().sessionId) await api.endSession();
+  const s = store();
+  s.resetGame();
+  s.clearMessages();
+  try {
+    const res = requireState(await api.newGame({ playerName, seed }));
+    store().setSession(res.sessionId, { isManualSeed: res.isManualSeed });
+    store().setGameState(res.gameState);
+    if (playerName.trim() !== '') setPlayerName(playerName.trim());
+    store().addMessage(`Welcome to DRUG WARS, ${res.gameState.player.name}!`, 'info');
+    logEvents(res.events);
+    store().queueEvents(res.events);
+    signals.emit({ type: 'funnel', stage: 'game_start', sessionId: res.sessionId });
+    setTimeout(() => store().processPendingEvents(), NEW_GAME_EVENTS_DELAY_MS);
+    return res.sessionId;
+  } catch (err) {
+    handleApiError(err, 'other');
+    return null;
+  }
+}
+
+/** Resume (SPEC.md section 4): three attempts one second apart; on failure the stored id is forgotten. */
+export async function resumeGame(sessionId: string): Promise<'ok' | 'notFound' | 'connection' | 'audit'> {
+  await loadGameData();
+  let last: unknown = null;
+  for (let attempt = 0; attempt < RESUME_ATTEMPTS; attempt++) {
+    if (attempt > 0) await wait(RESUME_RETRY_INTERVAL_MS);
+    try {
+      const res = requireState(await api.resume(sessionId));
+      store().setSession(res.sessionId || sessionId, { isManualSeed: res.isManualSeed });
+      store().setGameState(res.gameState);
+      return 'ok';
+    } catch (err) {
+      last = err;
+      const e = err instanceof ApiError ? err : null;
+      if (e && e.code === 'AUDIT_FAILURE') break;
+      // a definite "no such session" does not get better by asking again
+      if (e && (e.status === 404 || e.code === 'SESSION_NOT_FOUND')) break;
+    }
+  }
+  const e = last instanceof ApiError ? last : null;
+  if (e?.code === 'AUDIT_FAILURE') {
+    handleApiError(e, 'other');
+    return 'audit';
+  }
+  if (!e || e.status === 0 || e.status >= 500) return 'connection';
+  setSessionId(null);
+  store().setSession(null);
+  store().setSessionError(true);
+  return 'notFound';
+}
+
+/** Reloads the state from the server (after an encounter result overlay, for example). */
+export async function refreshState(): Promise<ClientGameState | null> {
+  try {
+    const res = requireState(await api.state());
+    store().setGameState(res.gameState);
+    return res.gameState;
+  } catch (err) {
+    handleApiError(err, 'other');
+    return null;
+  }
+}
+
+export async function endSession(): Promise<void> {
+  await api.endSession();
+  setSessionId(null);
+  store().setSession(null);
+  store().resetGame();
+}
+
+// ---------- the day ----------
+
+async function runDay(kind: 'travel' | 'stay', destination?: string): Promise<boolean> {
+  const s = store();
+  if (s.uiState === 'SUBMITTING' || s.transition) return false;
+  s.minimizeLog();
+  s.setUiState('SUBMITTING');
+  if (kind === 'travel') signals.emit({ type: 'sound', name: 'plane' });
+  s.setTransition({ message: kind === 'travel' ? TRAVEL_TRANSITION_TEXT : SLEEP_TRANSITION_TEXT });
+  await wait(kind === 'travel' ? TRAVEL_TRANSITION_MS : SLEEP_TRANSITION_MS);
+  const from = s.gameState?.location ?? '';
+  try {
+    const res = requireState(kind === 'travel' ? await api.travel(destination ?? '') : await api.stay());
+    const st = store();
+    st.setTransition(null);
+    st.setUiState('IDLE');
+    st.setGameState(res.gameState);
+    if (res.gameOver || res.gameState.gameOver) {
+      st.setRedirect('/gameover');
+      return true;
+    }
+    if (kind === 'travel') signals.emit({ type: 'navigation', from, to: res.gameState.location });
+    if (res.message) st.addMessage(res.message, 'success');
+    const events = Array.isArray(res.events) ? res.events : [];
+    logEvents(events);
+    st.queueEvents(events);
+    playEventSounds(events, res.gameState);
+    for (const e of events) signals.emit({ type: 'gameEvent', event: e });
+    if (!res.gameState.encounter) st.processPendingEvents();
+    st.setView('market');
+    return true;
+  } catch (err) {
+    store().setTransition(null);
+    store().setUiState('IDLE');
+    handleApiError(err, kind);
+    return false;
+  }
+}
+
+export const travel = (destination: string) => runDay('travel', destination);
+export const stayHere = () => runDay('stay');
+
+// ---------- trading ----------
+
+export type ActionResult = { ok: true; message: string } | { ok: false; message: string };
+
+async function simpleAction(
+  context: ActionContext,
+  call: () => Promise<{ message?: string; gameState?: ClientGameState }>,
+  opts: { modal?: boolean; successType?: MessageType; successText?: (serverMessage: string) => string } = {},
+): Promise<ActionResult> {
+  const s = store();
+  if (s.uiState === 'SUBMITTING') return { ok: false, message: '' };
+  s.setUiState('SUBMITTING');
+  try {
+    const res = requireState(await call());
+    store().setGameState(res.gameState);
+    store().setUiState('IDLE');
+    const text = opts.successText ? opts.successText(res.message ?? '') : (res.message ?? '');
+    if (text) store().addMessage(text, opts.successType ?? 'success');
+    return { ok: true, message: text };
+  } catch (err) {
+    store().setUiState('IDLE');
+    const outcome = handleApiError(err, context, { modal: opts.modal });
+    const message =
+      outcome.kind === 'failed' ? outcome.message : outcome.kind === 'audit' ? '' : outcome.message;
+    return { ok: false, message };
+  }
+}
+
+export function buyDrug(drugId: string, quantity: number, price: number): Promise<ActionResult> {
+  signals.emit({ type: 'transaction', action: 'buy', drugId, quantity, price });
+  return simpleAction('buy', () => api.buy('drug', drugId, quantity));
+}
+export function sellDrug(drugId: string, quantity: number, price: number): Promise<ActionResult> {
+  signals.emit({ type: 'transaction', action: 'sell', drugId, quantity, price });
+  return simpleAction('sell', () => api.sell(drugId, quantity));
+}
+export const stashDrug = (drugId: string, quantity: number) => simpleAction('stash', () => api.stash(drugId, quantity));
+export const takeDrug = (drugId: string, quantity: number) =>
+  simpleAction('unstash', () => api.unstash(drugId, quantity));
+export const dumpDrug = (drugId: string, quantity: number) => simpleAction('dump', () => api.dump(drugId, quantity));
+
+/** Shop purchases with the three success messages of SPEC.md section 2. */
+export function shopBuy(itemType: ShopItemType, itemId: string, itemName: string, quantity: number) {
+  return simpleAction('shopBuy', () => api.buy(itemType, itemId, quantity), {
+    successText: () =>
+      itemType === 'weapon'
+        ? `🔫 Successfully purchased ${itemName}!`
+        : itemType === 'armor'
+          ? `🛡️ Successfully purchased ${itemName}!`
+          : `✅ Successfully purchased ${quantity}x ${itemName}!`,
+  });
+}
+
+// ---------- money (field errors: no modal, the view shows the message) ----------
+
+export const deposit = (amount: number) => simpleAction('deposit', () => api.deposit(amount), { modal: false });
+export const withdraw = (amount: number) => simpleAction('withdraw', () => api.withdraw(amount), { modal: false });
+export const payLoan = (amount: number) => simpleAction('payLoan', () => api.payLoan(amount), { modal: false });
+export const borrow = (amount: number, sharkId: string) =>
+  simpleAction('borrow', () => api.borrow(amount, sharkId), { modal: false });
+export const borrowMax = (sharkId: string) =>
+  simpleAction('borrow', () => api.borrowMax(sharkId), { modal: false });
+export const heal = () => simpleAction('heal', () => api.hospitalVisit());
+export const equip = (itemId: string, itemType: 'weapon' | 'armor') =>
+  simpleAction('equip', () => api.equip(itemId, itemType));
+export const unequip = (itemType: 'weapon' | 'armor') => simpleAction('unequip', () => api.unequip(itemType));
