@@ -1,5 +1,17 @@
 // The one storage seam of the server (DESIGN.md section 4). Services speak only this interface; the
-// SQLite and PostgreSQL adapters implement it and share one contract test suite.
+// SQLite and PostgreSQL adapters implement it and share one contract test suite
+// (apps/server/test/storageContract.test.ts).
+//
+// NOTES FOR CALLERS (SERVER-STORAGE, kept additive; the interface below is unchanged since it was first shared):
+// - Get an instance with `createStorage(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL)` from
+//   './createStorage' ('sqlite:./data/drugwars.db' by default, or 'postgres://...'), then `await migrate()` once.
+// - `load` returns null for unknown, ended, or expired ids; `append` answers NOT_FOUND for unknown or ended ones
+//   (it does not look at expiry: the caller has just loaded the session).
+// - `append` assigns the action the 1-based position `expectedVersion + 1`; `actions` returns them in that order.
+// - `createSession` rejects (throws) on a duplicate id; random UUIDs make that a non-event.
+// - `submitScore` only checks that the session row exists (ended or not); whether the game is over and unseeded
+//   is the service's rule. `topScores` orders by score desc, then earlier date_achieved first.
+// - Errors other than the results below (database down, disk full) are thrown as ordinary Errors.
 import type { Action, GameState } from '@drugwars/engine';
 
 export interface SessionRecord {

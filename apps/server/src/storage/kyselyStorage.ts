@@ -1,0 +1,281 @@
+// The Storage port implemented once over Kysely; the SQLite and PostgreSQL adapters only build the Kysely
+// instance (dialect, connection settings) and a QueryRunner and hand them here. Every query is written with the
+// query builder, so both databases run the same statements; see queryRunner.ts for how they are executed.
+import { Migrator, type Kysely, type Selectable } from 'kysely';
+import type { Action, GameState } from '@drugwars/engine';
+import type {
+  AppendResult,
+  LeaderboardEntry,
+  LeaderboardPeriod,
+  NewSession,
+  SessionRecord,
+  Storage,
+  SubmitScoreResult,
+  TrackingKind,
+} from './port';
+import type { Database, SessionsTable } from './schema';
+import { CodeMigrationProvider, type DialectName } from './migrations';
+import { periodBuckets, periodFilter } from './leaderboardPeriods';
+import { affected, rows, type Op, type QueryRunner } from './queryRunner';
+
+/** Sessions deleted per statement by purgeExpired, so no single transaction holds locks for long. */
+const PURGE_BATCH = 500;
+
+export interface KyselyStorageOptions {
+  dialect: DialectName;
+  /** PostgreSQL schema holding every table (and Kysely's migration bookkeeping); undefined = the default. */
+  schema?: string;
+  /** Extra clean-up after the Kysely instance is destroyed. */
+  onClose?: () => Promise<void> | void;
+}
+
+function toRecord(row: Selectable<SessionsTable>): SessionRecord {
+  return {
+    id: row.id,
+    playerName: row.player_name,
+    seed: row.seed,
+    isSeeded: row.is_seeded === 1,
+    state: JSON.parse(row.state) as GameState,
+    version: row.version,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    endedAt: row.ended_at === null ? null : new Date(row.ended_at),
+    scoreSubmitted: row.score_submitted === 1,
+  };
+}
+
+/**
+ * The leaderboard read: one bucket equality (or none for all time) and the index order, so the database reads
+ * the first `limit` entries of one index (see migrations.ts). Exported for the query-plan test.
+ */
+export function topScoresQuery(db: Kysely<Database>, period: LeaderboardPeriod, limit: number, now: Date) {
+  const filter = periodFilter(period, now);
+  let query = db.selectFrom('leaderboard').select(['player_name', 'score', 'final_day', 'date_achieved']);
+  if (filter) query = query.where(filter.column, '=', filter.value);
+  return query
+    .orderBy('score', 'desc')
+    .orderBy('date_achieved', 'asc')
+    .orderBy('id', 'asc')
+    .limit(Math.max(0, Math.floor(limit)));
+}
+
+export class KyselyStorage implements Storage {
+  constructor(
+    /** Builds and compiles queries (and runs the migrations); queries themselves go through the runner. */
+    readonly db: Kysely<Database>,
+    private readonly runner: QueryRunner,
+    private readonly options: KyselyStorageOptions,
+  ) {}
+
+  get dialect(): DialectName {
+    return this.options.dialect;
+  }
+
+  async migrate(): Promise<void> {
+    const migrator = new Migrator({
+      db: this.db,
+      provider: new CodeMigrationProvider(this.options.dialect),
+      // With a dedicated schema the bookkeeping tables live there too (and Migrator creates the schema).
+      ...(this.options.schema ? { migrationTableSchema: this.options.schema } : {}),
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+      throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    }
+  }
+
+  createSession(session: NewSession, now: Date): Promise<void> {
+    const t = now.getTime();
+    const db = this.db;
+    return this.runner.run(function* () {
+      yield* affected(
+        db.insertInto('sessions').values({
+          id: session.id,
+          player_name: session.playerName,
+          seed: session.seed,
+          is_seeded: session.isSeeded ? 1 : 0,
+          state: JSON.stringify(session.state),
+          version: 0,
+          created_at: t,
+          updated_at: t,
+          ended_at: null,
+          score_submitted: 0,
+        }),
+      );
+    });
+  }
+
+  load(id: string, expiresBefore: Date): Promise<SessionRecord | null> {
+    const db = this.db;
+    return this.runner.run(function* () {
+      const [row] = yield* rows(
+        db
+          .selectFrom('sessions')
+          .selectAll()
+          .where('id', '=', id)
+          .where('ended_at', 'is', null)
+          .where('updated_at', '>=', expiresBefore.getTime()),
+      );
+      return row ? toRecord(row) : null;
+    });
+  }
+
+  actions(id: string): Promise<Action[]> {
+    const db = this.db;
+    return this.runner.run(function* () {
+      const found = yield* rows(
+        db.selectFrom('actions').select('action').where('session_id', '=', id).orderBy('seq', 'asc'),
+      );
+      return found.map((r) => JSON.parse(r.action) as Action);
+    });
+  }
+
+  append(id: string, expectedVersion: number, action: Action, newState: GameState, now: Date): Promise<AppendResult> {
+    const t = now.getTime();
+    const nextVersion = expectedVersion + 1;
+    const db = this.db;
+    return this.runner.run(
+      function* (): Op<AppendResult> {
+        // The version check and the write are one statement: of two requests that loaded the same version,
+        // exactly one UPDATE matches (the other sees the bumped version, or in PostgreSQL waits for the row lock
+        // and then matches nothing). Only the winner goes on to log its action.
+        const updated = yield* affected(
+          db
+            .updateTable('sessions')
+            .set({ state: JSON.stringify(newState), version: nextVersion, updated_at: t })
+            .where('id', '=', id)
+            .where('version', '=', expectedVersion)
+            .where('ended_at', 'is', null),
+        );
+        if (updated === 0) {
+          const [live] = yield* rows(
+            db.selectFrom('sessions').select('id').where('id', '=', id).where('ended_at', 'is', null),
+          );
+          return { ok: false, reason: live ? 'VERSION_CONFLICT' : 'NOT_FOUND' };
+        }
+        yield* affected(
+          db.insertInto('actions').values({ session_id: id, seq: nextVersion, action: JSON.stringify(action), created_at: t }),
+        );
+        return { ok: true, version: nextVersion };
+      },
+      { transaction: true },
+    );
+  }
+
+  endSession(id: string, now: Date): Promise<boolean> {
+    const db = this.db;
+    return this.runner.run(function* () {
+      const n = yield* affected(
+        db.updateTable('sessions').set({ ended_at: now.getTime() }).where('id', '=', id).where('ended_at', 'is', null),
+      );
+      return n > 0;
+    });
+  }
+
+  async purgeExpired(idleBefore: Date): Promise<number> {
+    const cutoff = idleBefore.getTime();
+    const db = this.db;
+    let total = 0;
+    for (;;) {
+      // The outer updated_at test is re-checked on the locked row, so a session touched by a concurrent append
+      // after the inner SELECT survives. Actions go with their session (ON DELETE CASCADE). Batches keep each
+      // statement short so live traffic is never blocked for long.
+      const n = await this.runner.run(function* () {
+        return yield* affected(
+          db
+            .deleteFrom('sessions')
+            .where('id', 'in', (eb) =>
+              eb.selectFrom('sessions').select('id').where('updated_at', '<', cutoff).limit(PURGE_BATCH),
+            )
+            .where('updated_at', '<', cutoff),
+        );
+      });
+      total += n;
+      if (n < PURGE_BATCH) return total;
+    }
+  }
+
+  submitScore(
+    sessionId: string,
+    entry: Omit<LeaderboardEntry, 'date_achieved'>,
+    now: Date,
+  ): Promise<SubmitScoreResult> {
+    const t = now.getTime();
+    const db = this.db;
+    return this.runner.run(
+      function* (): Op<SubmitScoreResult> {
+        // Flip the flag first: the single-row UPDATE is the once-only gate, across processes too.
+        const flagged = yield* affected(
+          db
+            .updateTable('sessions')
+            .set({ score_submitted: 1 })
+            .where('id', '=', sessionId)
+            .where('score_submitted', '=', 0),
+        );
+        if (flagged === 0) {
+          const [exists] = yield* rows(db.selectFrom('sessions').select('id').where('id', '=', sessionId));
+          return { ok: false, reason: exists ? 'ALREADY_SUBMITTED' : 'NOT_FOUND' };
+        }
+        // session_id is UNIQUE as well: even an id reused after a purge cannot enter the board twice.
+        const inserted = yield* affected(
+          db
+            .insertInto('leaderboard')
+            .values({
+              session_id: sessionId,
+              player_name: entry.player_name,
+              score: entry.score,
+              final_day: entry.final_day,
+              date_achieved: t,
+              ...periodBuckets(t),
+            })
+            .onConflict((oc) => oc.column('session_id').doNothing()),
+        );
+        return inserted === 0 ? { ok: false, reason: 'ALREADY_SUBMITTED' } : { ok: true };
+      },
+      { transaction: true },
+    );
+  }
+
+  topScores(period: LeaderboardPeriod, limit: number, now: Date): Promise<LeaderboardEntry[]> {
+    const ordered = topScoresQuery(this.db, period, limit, now);
+    return this.runner.run(function* () {
+      const found = yield* rows(ordered);
+      return found.map((r) => ({
+        player_name: r.player_name,
+        score: r.score,
+        final_day: r.final_day,
+        date_achieved: new Date(r.date_achieved).toISOString(),
+      }));
+    });
+  }
+
+  track(kind: TrackingKind, visitorId: string | null, sessionId: string | null, payload: unknown, now: Date): Promise<void> {
+    const db = this.db;
+    return this.runner.run(function* () {
+      yield* affected(
+        db.insertInto('tracking').values({
+          kind,
+          visitor_id: visitorId,
+          session_id: sessionId,
+          payload: JSON.stringify(payload ?? null),
+          created_at: now.getTime(),
+        }),
+      );
+    });
+  }
+
+  ping(): Promise<void> {
+    const db = this.db;
+    return this.runner.run(function* () {
+      yield* rows(db.selectNoFrom((eb) => eb.lit(1).as('ok')));
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+    await this.options.onClose?.();
+  }
+}

@@ -1,0 +1,100 @@
+// Versioned migrations, in code, run by storage.migrate() through Kysely's Migrator (which records applied
+// names in kysely_migration and serialises concurrent runs with a lock row, so two server processes starting
+// together on one PostgreSQL apply each migration once). Names sort in order; never edit a shipped migration,
+// add a new one.
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+function m0001Initial(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('player_name', 'text', (c) => c.notNull())
+        .addColumn('seed', 'text', (c) => c.notNull())
+        .addColumn('is_seeded', 'integer', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('ended_at', 'bigint')
+        .addColumn('score_submitted', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      // purgeExpired deletes by idle time.
+      await db.schema.createIndex('sessions_updated_at_idx').on('sessions').column('updated_at').execute();
+
+      // ON DELETE CASCADE: purging a session removes its log in the same statement, so no concurrent append
+      // can slip between "delete the actions" and "delete the session".
+      await db.schema
+        .createTable('actions')
+        .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id').onDelete('cascade'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('actions_pk', ['session_id', 'seq'])
+        .execute();
+
+      let leaderboard = db.schema.createTable('leaderboard');
+      leaderboard =
+        dialect === 'sqlite'
+          ? leaderboard.addColumn('id', 'integer', (c) => c.primaryKey())
+          : leaderboard.addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity());
+      await leaderboard
+        .addColumn('session_id', 'text', (c) => c.notNull().unique())
+        .addColumn('player_name', 'text', (c) => c.notNull())
+        .addColumn('score', 'bigint', (c) => c.notNull())
+        .addColumn('final_day', 'integer', (c) => c.notNull())
+        .addColumn('date_achieved', 'bigint', (c) => c.notNull())
+        .addColumn('utc_day', 'integer', (c) => c.notNull())
+        .addColumn('utc_week', 'integer', (c) => c.notNull())
+        .addColumn('utc_month', 'integer', (c) => c.notNull())
+        .execute();
+      // Top-100 stays fast with millions of rows because every query is answered by reading the first 100
+      // entries of one index, in order, with no sort:
+      // - all time: ORDER BY score DESC, date_achieved, id  -> (score DESC, date_achieved, id)
+      // - a period: WHERE utc_X = current bucket ORDER BY ... -> (utc_X, score DESC, date_achieved, id)
+      // A plain (date_achieved, score DESC) index would have to read and sort every row of the month to find
+      // its top 100; the bucket columns (written once at insert) turn "since the 1st 00:00 UTC" into an
+      // equality so the score order inside the bucket comes straight from the index. Ties go to whoever got
+      // there first. Four small indexes cost little: a row is inserted once per finished game.
+      await db.schema
+        .createIndex('leaderboard_all_idx')
+        .on('leaderboard')
+        .columns(['score desc', 'date_achieved', 'id'])
+        .execute();
+      for (const bucket of ['utc_day', 'utc_week', 'utc_month'] as const) {
+        await db.schema
+          .createIndex(`leaderboard_${bucket}_idx`)
+          .on('leaderboard')
+          .columns([bucket, 'score desc', 'date_achieved', 'id'])
+          .execute();
+      }
+
+      let tracking = db.schema.createTable('tracking');
+      tracking =
+        dialect === 'sqlite'
+          ? tracking.addColumn('id', 'integer', (c) => c.primaryKey())
+          : tracking.addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity());
+      await tracking
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('visitor_id', 'text')
+        .addColumn('session_id', 'text')
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('tracking_created_at_idx').on('tracking').column('created_at').execute();
+    },
+  };
+}
+
+export class CodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve({
+      '0001_initial': m0001Initial(this.dialect),
+    });
+  }
+}

@@ -1,0 +1,67 @@
+// PostgreSQL adapter: a pg Pool behind Kysely's PostgresDialect. Several server processes may share one
+// database: `append` is a transaction whose UPDATE ... WHERE version = expected takes the session row lock,
+// so exactly one of two concurrent appends at the same version commits, whichever process they come from.
+import pg from 'pg';
+import { Kysely, PostgresDialect, type CompiledQuery, type QueryResult } from 'kysely';
+import type { Database } from './schema';
+import { KyselyStorage } from './kyselyStorage';
+import type { Op, QueryRunner } from './queryRunner';
+
+const INT8_OID = 20;
+
+/** bigint columns (money, times, counts) come back as numbers; refuse silently losing precision. */
+function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`Integer ${text} is outside the safe range`);
+  return n;
+}
+
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export interface PostgresStorageOptions {
+  /** Keep every table in this schema (created if missing) by putting it first on the search_path. */
+  schema?: string;
+  /** Pool size per process. */
+  max?: number;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export function createPostgresStorage(connectionString: string, options: PostgresStorageOptions = {}): KyselyStorage {
+  const { schema } = options;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
+    throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    types,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new KyselyStorage(db, new PostgresRunner(db), { dialect: 'postgres', ...(schema ? { schema } : {}) });
+}
+
+async function drive<T>(op: () => Op<T>, execute: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<T> {
+  const steps = op();
+  let step = steps.next();
+  while (!step.done) step = steps.next(await execute(step.value));
+  return step.value;
+}
+
+class PostgresRunner implements QueryRunner {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  run<T>(op: () => Op<T>, options?: { transaction?: boolean }): Promise<T> {
+    if (options?.transaction) {
+      // One pooled connection for the whole BEGIN ... COMMIT (ROLLBACK on any error).
+      return this.db.transaction().execute((trx) => drive(op, (query) => trx.executeQuery(query)));
+    }
+    return drive(op, (query) => this.db.executeQuery(query));
+  }
+}

@@ -1,0 +1,69 @@
+// The one schema source: the typed shape of every table, shared by both adapters and by the migrations.
+//
+// Choices that hold for SQLite and PostgreSQL alike:
+// - Times are integers: milliseconds since the Unix epoch (UTC), `bigint` in PostgreSQL. They compare and index
+//   the same way in both databases and never meet a time zone.
+// - Money and other quantities are integers (`bigint` in PostgreSQL, parsed back to `number` by the pg adapter).
+// - Flags are 0/1 integers: better-sqlite3 cannot bind booleans, and one representation keeps one code path.
+// - JSON (game state, actions, tracking payloads) is stored as text: it is written and read whole, never queried
+//   inside, so PostgreSQL's jsonb would only add parse cost.
+import type { Generated } from 'kysely';
+
+export interface SessionsTable {
+  id: string;
+  player_name: string;
+  /** 16-digit seed; secret for unseeded games. */
+  seed: string;
+  is_seeded: number;
+  /** The engine's GameState as JSON. */
+  state: string;
+  /** Number of actions appended so far (the optimistic-concurrency guard). */
+  version: number;
+  created_at: number;
+  updated_at: number;
+  ended_at: number | null;
+  score_submitted: number;
+}
+
+export interface ActionsTable {
+  session_id: string;
+  /** 1-based position in the session's log; equals the session version after this action. */
+  seq: number;
+  /** The engine's Action as JSON. */
+  action: string;
+  created_at: number;
+}
+
+export interface LeaderboardTable {
+  id: Generated<number>;
+  session_id: string;
+  player_name: string;
+  score: number;
+  final_day: number;
+  date_achieved: number;
+  /**
+   * Calendar buckets of date_achieved in UTC, written once at insert (see leaderboardPeriods.ts): days since the
+   * epoch, the epoch day of the ISO week's Monday, and year * 12 + month index. Each period query is then an
+   * equality on one bucket followed by an ordered index read (see the index comment in migrations.ts).
+   */
+  utc_day: number;
+  utc_week: number;
+  utc_month: number;
+}
+
+export interface TrackingTable {
+  id: Generated<number>;
+  kind: string;
+  visitor_id: string | null;
+  session_id: string | null;
+  /** Size-limited JSON. */
+  payload: string;
+  created_at: number;
+}
+
+export interface Database {
+  sessions: SessionsTable;
+  actions: ActionsTable;
+  leaderboard: LeaderboardTable;
+  tracking: TrackingTable;
+}

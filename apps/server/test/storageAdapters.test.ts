@@ -1,0 +1,99 @@
+// Adapter-specific behaviour the contract suite does not see: choosing the adapter from DATABASE_URL, the SQLite
+// file settings, PostgreSQL schema isolation, and that the leaderboard reads come straight off an index.
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { createStorage } from '../src/storage/createStorage';
+import { KyselyStorage, topScoresQuery } from '../src/storage/kyselyStorage';
+import { TEST_DATABASE_URL, postgresTarget } from './support/storageTargets';
+
+const dir = mkdtempSync(join(tmpdir(), 'drugwars-adapters-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function asKysely(storage: unknown): KyselyStorage {
+  if (!(storage instanceof KyselyStorage)) throw new Error('expected a KyselyStorage');
+  return storage;
+}
+
+describe('createStorage', () => {
+  it('sqlite:PATH creates the missing directory and a WAL-mode database with foreign keys on', async () => {
+    const file = join(dir, 'nested', 'deeper', 'game.db');
+    const storage = asKysely(createStorage(`sqlite:${file}`));
+    try {
+      await storage.migrate();
+      expect(storage.dialect).toBe('sqlite');
+      expect(existsSync(file)).toBe(true);
+      const { rows: mode } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(storage.db);
+      expect(mode[0]?.journal_mode).toBe('wal');
+      const { rows: fk } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(storage.db);
+      expect(fk[0]?.foreign_keys).toBe(1);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('sqlite:///absolute/path is the absolute path', async () => {
+    const file = join(dir, 'abs.db');
+    const storage = createStorage(`sqlite://${file}`);
+    try {
+      await storage.migrate();
+      expect(existsSync(file)).toBe(true);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('refuses other URLs without echoing a password', () => {
+    expect(() => createStorage('mysql://root:hunter2@db/x')).toThrow(/Unsupported DATABASE_URL/);
+    expect(() => createStorage('mysql://root:hunter2@db/x')).not.toThrow(/hunter2/);
+    expect(() => createStorage('sqlite:')).toThrow(/needs a file path/);
+    expect(() => createStorage('postgres://u@h/db?schema=Bad-Name;drop')).toThrow(/Invalid PostgreSQL schema name/);
+  });
+});
+
+describe('leaderboard query plans [sqlite]', () => {
+  it('every period reads its top entries from an index, without sorting', async () => {
+    const storage = asKysely(createStorage(`sqlite:${join(dir, 'plans.db')}`));
+    try {
+      await storage.migrate();
+      const now = new Date('2026-11-18T12:00:00Z');
+      for (const period of ['today', 'week', 'month', 'all'] as const) {
+        const compiled = topScoresQuery(storage.db, period, 100, now).compile();
+        const plan = await storage.db.executeQuery<{ detail: string }>({
+          ...compiled,
+          sql: `explain query plan ${compiled.sql}`,
+        });
+        const details = plan.rows.map((r) => r.detail).join(' | ');
+        const index = period === 'all' ? 'leaderboard_all_idx' : `leaderboard_utc_${period === 'today' ? 'day' : period}_idx`;
+        expect(details).toContain(index);
+        expect(details).not.toMatch(/TEMP B-TREE/);
+      }
+    } finally {
+      await storage.close();
+    }
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('postgres schema isolation', () => {
+  it('keeps every table, and the migration bookkeeping, in the schema named by ?schema=', async () => {
+    const target = postgresTarget(TEST_DATABASE_URL ?? '');
+    const url = await target.freshUrl();
+    const schema = new URL(url).searchParams.get('schema') ?? '';
+    const storage = asKysely(createStorage(url));
+    try {
+      await storage.migrate();
+      const tables = await storage.db.introspection.getTables({ withInternalKyselyTables: true });
+      const ours = tables.filter((t) => t.schema === schema).map((t) => t.name).sort();
+      expect(ours).toEqual(['actions', 'kysely_migration', 'kysely_migration_lock', 'leaderboard', 'sessions', 'tracking']);
+      // A second storage on the same schema sees the migrations as done.
+      const again = createStorage(url);
+      await again.migrate();
+      await again.close();
+    } finally {
+      await storage.close();
+      await target.cleanup();
+    }
+  });
+});
