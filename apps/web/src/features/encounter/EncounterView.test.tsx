@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { useGameStore } from '../../store/gameStore';
+import type { CombatController } from './combatController';
+import { resetCombatUi, useCombatUi } from './combatUiStore';
+import { EncounterView } from './EncounterView';
+import { encounter, enemy, gameState } from './testFixtures';
+
+function fakeController(): CombatController & { attack: ReturnType<typeof vi.fn> } {
+  return {
+    attack: vi.fn(async () => undefined),
+    escape: vi.fn(async () => undefined),
+    bribe: vi.fn(async () => undefined),
+    surrender: vi.fn(async () => undefined),
+    pay: vi.fn(async () => undefined),
+    skip: vi.fn(async () => undefined),
+    runEnemyTurn: vi.fn(async () => undefined),
+    closeOverlay: vi.fn(async () => undefined),
+    ensureBestWeapon: vi.fn(async () => undefined),
+    safetyReset: vi.fn(),
+    isEnemyTurnRunning: () => false,
+  };
+}
+
+function show(controller = fakeController()) {
+  render(
+    <MemoryRouter>
+      <EncounterView controller={controller} />
+    </MemoryRouter>,
+  );
+  return controller;
+}
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+beforeEach(() => {
+  resetCombatUi();
+  useGameStore.setState({ encounterOverlay: null, modals: [] });
+});
+afterEach(cleanup);
+
+describe('EncounterView', () => {
+  it('shows the fight: title, intro, turn, round, enemies, player and buttons', () => {
+    useGameStore.getState().setGameState(
+      gameState({
+        weapon: 'pistol',
+        encounter: encounter({ round: 3, enemies: [enemy('e1', { health: 20, maxHealth: 100 }), enemy('e2', { isAlive: false, health: 0 })] }),
+      }),
+    );
+    show();
+    expect(screen.getByText('ENCOUNTER!')).toBeTruthy();
+    expect(screen.getByText('You encounter 2 police officers!')).toBeTruthy();
+    expect(screen.getByText('YOUR TURN')).toBeTruthy();
+    expect(screen.getByText('Round 3')).toBeTruthy();
+    expect(screen.getByText('20/100')).toBeTruthy();
+    expect(screen.getByText('DEFEATED')).toBeTruthy();
+    expect(screen.getByText('100/100')).toBeTruthy();
+    expect(screen.getByText('Weapon: 9mm Pistol')).toBeTruthy();
+    const bar = screen.getByTestId('enemy-health-bar') as HTMLElement;
+    expect(bar.style.width).toBe('150px');
+    expect(button('ATTACK').disabled).toBe(false);
+    expect(button('RUN').disabled).toBe(false);
+    expect(button('BRIBE ($500)').disabled).toBe(false);
+    expect(button('SURRENDER').disabled).toBe(false);
+  });
+
+  it('hides RUN and BRIBE when not allowed, and disables what is not affordable or allowed', () => {
+    useGameStore.getState().setGameState(
+      gameState({ cash: 100, encounter: encounter({ canEscape: false, canSurrender: false, bribeCost: 500 }) }),
+    );
+    show();
+    expect(screen.queryByRole('button', { name: 'RUN' })).toBeNull();
+    expect(button('BRIBE ($500)').disabled).toBe(true);
+    expect(button('SURRENDER').disabled).toBe(true);
+    cleanup();
+    useGameStore.getState().setGameState(gameState({ encounter: encounter({ canBribe: false }) }));
+    show();
+    expect(screen.queryByRole('button', { name: /BRIBE/ })).toBeNull();
+  });
+
+  it('disables every action on the enemy turn and while processing', () => {
+    useGameStore.getState().setGameState(gameState({ encounter: encounter({ turnOrder: 'enemy' }) }));
+    show();
+    expect(screen.getByText('ENEMY TURN')).toBeTruthy();
+    for (const name of ['ATTACK', 'RUN', 'BRIBE ($500)', 'SURRENDER']) expect(button(name).disabled).toBe(true);
+    expect((screen.getByTestId('enemy-e1') as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    useGameStore.getState().setGameState(gameState());
+    useCombatUi.setState({ processing: true });
+    show();
+    expect(button('ATTACK').disabled).toBe(true);
+  });
+
+  it('attacks the clicked enemy with a single-target weapon', () => {
+    useGameStore.getState().setGameState(gameState());
+    const controller = show();
+    fireEvent.click(screen.getByTestId('enemy-e2'));
+    fireEvent.click(button('ATTACK'));
+    expect(controller.attack).toHaveBeenCalledWith('e2');
+  });
+
+  it('falls back to initials when the sprite does not load', () => {
+    useGameStore.getState().setGameState(
+      gameState({ encounter: encounter({ enemies: [enemy('e1', { name: 'Gang Leader', sprite: 'nope' })] }) }),
+    );
+    show();
+    const img = screen.getByRole('img', { name: 'Gang Leader' }) as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe('/sprites/enemies/nope.png');
+    fireEvent.error(img);
+    expect(screen.getByText('GL')).toBeTruthy();
+  });
+
+  it('shows the loan-shark visit with its figures and choices', () => {
+    useGameStore.getState().setGameState(
+      gameState({
+        encounter: encounter({
+          type: 'loanSharkVisit',
+          enemies: [],
+          message: 'Vinnie wants his money.',
+          debtAmount: 1000,
+          totalFees: 150,
+          feeDetails: [{ label: 'Late fee', amount: 150 }],
+          canPay: true,
+          paymentAmount: 800,
+          canSkip: true,
+        }),
+      }),
+    );
+    const controller = show();
+    expect(screen.getByText('LOAN SHARK VISIT!')).toBeTruthy();
+    expect(screen.getByText('Vinnie wants his money.')).toBeTruthy();
+    expect(screen.getByText('Late fee: $150')).toBeTruthy();
+    expect(screen.getByText('$1,150')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'ATTACK' })).toBeNull();
+    fireEvent.click(button('Pay What You Can'));
+    expect(controller.pay).toHaveBeenCalled();
+    fireEvent.click(button('Pay Him Later'));
+    expect(controller.skip).toHaveBeenCalled();
+  });
+
+  it('offers Pay Full Debt when the payment covers it, disabled unless canPay; no Pay Him Later unless canSkip', () => {
+    useGameStore.getState().setGameState(
+      gameState({
+        encounter: encounter({ type: 'loanSharkVisit', enemies: [], debtAmount: 1000, canPay: false, paymentAmount: 1000, canSkip: false }),
+      }),
+    );
+    show();
+    expect(button('Pay Full Debt').disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Pay Him Later' })).toBeNull();
+  });
+
+  it('shows the result overlays with Continue, and the death overlay with Game Over', () => {
+    useGameStore.getState().setGameState(gameState());
+    useGameStore.setState({ encounterOverlay: { kind: 'victory', message: 'You won! Found $5 on the bodies!' } });
+    const controller = show();
+    expect(screen.getByText('VICTORY!')).toBeTruthy();
+    fireEvent.click(button('Continue'));
+    expect(controller.closeOverlay).toHaveBeenCalled();
+    cleanup();
+    useGameStore.setState({ encounterOverlay: { kind: 'dead', message: 'You have been killed!' } });
+    show();
+    expect(screen.getByText("YOU'RE DEAD!")).toBeTruthy();
+    expect(screen.getByText('You have been killed!')).toBeTruthy();
+    expect(button('Game Over')).toBeTruthy();
+  });
+});

@@ -1,0 +1,206 @@
+// The encounter screen of SPEC.md section 2: fights (police, gang, loan-shark goons) with the battlefield,
+// combat log and action buttons, loan-shark visits, and the result overlays. The game screen mounts it while
+// `gameState.encounter` is set or `encounterOverlay` is showing. All sequencing lives in combatController.
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatMoney, type TargetType } from '@drugwars/engine';
+import { PROCESSING_SAFETY_RESET_MS } from '../../constants';
+import { useGameStore } from '../../store/gameStore';
+import { useCatalogue } from '../info/catalogue';
+import { CombatLog } from './CombatLog';
+import { createCombatController, type CombatController } from './combatController';
+import {
+  attackTargetId,
+  effectiveSelection,
+  encounterIntro,
+  encounterTitle,
+  livingEnemies,
+  selectTarget,
+  shakesScreen,
+} from './combatRules';
+import { useCombatUi } from './combatUiStore';
+import { EnemyCard } from './EnemyCard';
+import { FloatingTexts } from './FloatingTexts';
+import { LoanSharkVisitPanel } from './LoanSharkVisitPanel';
+import { PlayerCard } from './PlayerCard';
+import { ResultOverlay } from './ResultOverlay';
+import './encounter.css';
+
+let sharedController: CombatController | null = null;
+function defaultController(): CombatController {
+  sharedController ??= createCombatController();
+  return sharedController;
+}
+
+export interface EncounterViewProps {
+  /** Tests inject a controller with fake calls; the app uses the shared one. */
+  controller?: CombatController;
+}
+
+export function EncounterView({ controller: injected }: EncounterViewProps = {}) {
+  const controller = injected ?? defaultController();
+  const navigate = useNavigate();
+  const gameState = useGameStore((s) => s.gameState);
+  const overlay = useGameStore((s) => s.encounterOverlay);
+  const ui = useCombatUi();
+  const { weapons } = useCatalogue();
+  const [closing, setClosing] = useState(false);
+
+  const encounter = ui.snapshot ?? gameState?.encounter ?? null;
+  const player = gameState?.player ?? null;
+  const isVisit = encounter?.type === 'loanSharkVisit';
+  const isPlayerTurn = encounter?.turnOrder === 'player';
+  const equippedId = player?.equippedItems.weapon ?? null;
+  const weapon = useMemo(() => weapons.find((w) => w.id === equippedId) ?? null, [weapons, equippedId]);
+  const targetType: TargetType = weapon?.targetType ?? 'single_target';
+  const encounterKey = encounter ? `${encounter.type}:${encounter.enemies.map((e) => e.id).join(',')}` : '';
+
+  // the automatic weapon choice, once per encounter
+  useEffect(() => {
+    if (encounterKey && !encounterKey.startsWith('loanSharkVisit')) void controller.ensureBestWeapon();
+  }, [controller, encounterKey]);
+
+  // an encounter that starts (or resumes) on the enemy's turn
+  useEffect(() => {
+    if (!encounter || isVisit || overlay || ui.snapshot || ui.defeated) return;
+    if (encounter.turnOrder === 'enemy' && !ui.processing && !controller.isEnemyTurnRunning()) {
+      void controller.runEnemyTurn();
+    }
+  }, [controller, encounter, isVisit, overlay, ui.snapshot, ui.defeated, ui.processing]);
+
+  // the processing flag must not stay stuck on the player's turn
+  useEffect(() => {
+    if (!ui.processing) return;
+    const timer = setTimeout(() => controller.safetyReset(), PROCESSING_SAFETY_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [controller, ui.processing, encounter?.turnOrder]);
+
+  if (!encounter || !player) {
+    return overlay ? (
+      <div className="encounter-view">
+        <ResultOverlay
+          overlay={overlay}
+          busy={closing}
+          onContinue={() => {
+            setClosing(true);
+            void controller.closeOverlay().finally(() => setClosing(false));
+          }}
+          onGameOver={() => navigate('/gameover')}
+        />
+      </div>
+    ) : null;
+  }
+
+  const selection = effectiveSelection({ targetType, selected: ui.selected, enemies: encounter.enemies });
+  const canAct = isPlayerTurn && !ui.processing && !ui.defeated && !overlay;
+  const bribeAffordable = player.cash >= encounter.bribeCost;
+
+  const onSelect = (enemyId: string) => {
+    const next = selectTarget({
+      targetType,
+      selected: selection,
+      clickedId: enemyId,
+      enemies: encounter.enemies,
+      isPlayerTurn: canAct,
+    });
+    useCombatUi.setState({ selected: next });
+  };
+
+  const onAttack = () => {
+    const target = attackTargetId({ targetType, selected: selection, enemies: encounter.enemies });
+    if (target !== null) void controller.attack(target);
+  };
+
+  const playerFloats = ui.floats.filter((f) => f.target === 'player');
+  const centerFloats = ui.floats.filter((f) => f.target === 'center');
+  const shaking = ui.shaking && shakesScreen(equippedId);
+
+  return (
+    <div className={`encounter-view${shaking ? ' screen-shake' : ''}`} data-testid="encounter-view">
+      <h2 className="encounter-title">{encounterTitle(encounter)}</h2>
+      {isVisit ? (
+        <LoanSharkVisitPanel
+          encounter={encounter}
+          processing={ui.processing}
+          onPay={() => void controller.pay()}
+          onSkip={() => void controller.skip()}
+        />
+      ) : (
+        <>
+          <p className="encounter-intro">{encounterIntro(encounter)}</p>
+          <div className="turn-bar">
+            <span className={`turn-indicator ${isPlayerTurn ? 'turn-player' : 'turn-enemy'}`}>
+              {isPlayerTurn ? 'YOUR TURN' : 'ENEMY TURN'}
+            </span>
+            <span className="round-counter">Round {encounter.round}</span>
+          </div>
+          <div className="battlefield">
+            <div className="enemy-row">
+              {encounter.enemies.map((enemy) => (
+                <EnemyCard
+                  key={enemy.id}
+                  enemy={enemy}
+                  selected={selection.includes(enemy.id)}
+                  targetable={canAct && livingEnemies([enemy]).length === 1}
+                  flashing={ui.flashing.includes(enemy.id)}
+                  floats={ui.floats.filter((f) => f.target === enemy.id)}
+                  onSelect={onSelect}
+                />
+              ))}
+            </div>
+            <FloatingTexts floats={centerFloats} />
+            <PlayerCard
+              name={player.name}
+              health={player.health}
+              weaponName={weapon?.name ?? 'Fists'}
+              flashing={ui.flashing.includes('player')}
+              floats={playerFloats}
+            />
+          </div>
+          <CombatLog lines={encounter.combatLog} />
+          <div className="combat-buttons">
+            <button type="button" className="btn btn-attack" disabled={!canAct} onClick={onAttack}>
+              ATTACK
+            </button>
+            {encounter.canEscape && (
+              <button type="button" className="btn" disabled={!canAct} onClick={() => void controller.escape()}>
+                RUN
+              </button>
+            )}
+            {encounter.canBribe && (
+              <button
+                type="button"
+                className="btn"
+                disabled={!canAct || !bribeAffordable}
+                onClick={() => void controller.bribe()}
+              >
+                BRIBE ({formatMoney(encounter.bribeCost)})
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={!canAct || !encounter.canSurrender}
+              onClick={() => void controller.surrender()}
+            >
+              SURRENDER
+            </button>
+          </div>
+        </>
+      )}
+      {overlay && (
+        <ResultOverlay
+          overlay={overlay}
+          busy={closing}
+          onContinue={() => {
+            setClosing(true);
+            void controller.closeOverlay().finally(() => setClosing(false));
+          }}
+          onGameOver={() => navigate('/gameover')}
+        />
+      )}
+    </div>
+  );
+}
+
+export default EncounterView;

@@ -1,0 +1,15 @@
+import type { FloatingText } from './combatUiStore';
+
+/** Damage numbers, 'Miss!' and 'FAILED ESCAPE!' rising over their target (removed after 1500 ms by the controller). */
+export function FloatingTexts({ floats }: { floats: FloatingText[] }) {
+  if (floats.length === 0) return null;
+  return (
+    <div className="floating-texts" aria-live="polite">
+      {floats.map((f) => (
+        <span key={f.id} className={`floating-text floating-${f.kind}`}>
+          {f.text}
+        </span>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { MAX_HEALTH_POINTS } from '../../constants';
+import type { FloatingText } from './combatUiStore';
+import { FloatingTexts } from './FloatingTexts';
+
+export interface PlayerCardProps {
+  name: string;
+  health: number;
+  weaponName: string;
+  flashing: boolean;
+  floats: FloatingText[];
+}
+
+export function PlayerCard({ name, health, weaponName, flashing, floats }: PlayerCardProps) {
+  const shown = Math.max(0, health);
+  return (
+    <div className={`player-card${flashing ? ' hit-flash' : ''}`} data-testid="player-card">
+      <div className="player-name">{name}</div>
+      <div className="player-health">
+        <div className="health-bar player-health-bar">
+          <div className="health-bar-fill" style={{ width: `${(shown / MAX_HEALTH_POINTS) * 100}%` }} />
+          <span className="health-bar-text">
+            {shown}/{MAX_HEALTH_POINTS}
+          </span>
+        </div>
+      </div>
+      <div className="player-weapon">Weapon: {weaponName}</div>
+      <FloatingTexts floats={floats} />
+    </div>
+  );
+}

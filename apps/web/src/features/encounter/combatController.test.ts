@@ -1,0 +1,292 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientGameState } from '@drugwars/engine';
+import { ApiError } from '../../api/client';
+import type { EncounterRequest, EncounterResponse } from '../../api/types';
+import { useGameStore } from '../../store/gameStore';
+import { createCombatController } from './combatController';
+import { resetCombatUi, useCombatUi } from './combatUiStore';
+import { encounter, enemy, gameState, response } from './testFixtures';
+
+type Reply = EncounterResponse | Error;
+
+function setup(replies: Reply[], opts: { speed?: 'slow' | 'normal' | 'fast' | 'instant'; reload?: ClientGameState | null } = {}) {
+  const calls: EncounterRequest[] = [];
+  const sounds: string[] = [];
+  const queue = [...replies];
+  const controller = createCombatController({
+    encounter: async (req) => {
+      calls.push(req);
+      const next = queue.shift();
+      if (!next) throw new Error('no reply queued');
+      if (next instanceof Error) throw next;
+      return next;
+    },
+    reloadState: vi.fn(async () => opts.reload ?? null),
+    equipWeapon: vi.fn(async () => gameState()),
+    playSound: (name) => sounds.push(name),
+    randomRef: () => 'sess-test',
+  });
+  useGameStore.getState().setCombatSpeed(opts.speed ?? 'normal');
+  return { controller, calls, sounds };
+}
+
+const enemyTurn = (overrides: Partial<ReturnType<typeof encounter>> = {}) =>
+  encounter({ turnOrder: 'enemy', ...overrides });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  resetCombatUi();
+  useGameStore.setState({ modals: [], pendingEvents: [], messages: [], encounterOverlay: null });
+  useGameStore.getState().setGameState(gameState());
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('player attack', () => {
+  it('shows damage numbers and Miss! per target', async () => {
+    const { controller, calls } = setup([
+      response({
+        gameState: gameState(),
+        attackResults: [
+          { targetId: 'e1', damage: 12, wasMiss: false },
+          { targetId: 'e2', damage: 0, wasMiss: true },
+        ],
+      }),
+    ]);
+    await controller.attack(['e1', 'e2']);
+    expect(calls).toEqual([{ action: 'fight', targetId: ['e1', 'e2'] }]);
+    const floats = useCombatUi.getState().floats.map((f) => [f.target, f.text]);
+    expect(floats).toEqual([
+      ['e1', '-12'],
+      ['e2', 'Miss!'],
+    ]);
+    expect(useCombatUi.getState().flashing).toEqual(['e1']);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(useCombatUi.getState().flashing).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1199);
+    expect(useCombatUi.getState().floats).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(useCombatUi.getState().floats).toHaveLength(0);
+    expect(useCombatUi.getState().processing).toBe(false);
+  });
+
+  it('does nothing while processing or on the enemy turn', async () => {
+    const { controller, calls } = setup([]);
+    useGameStore.getState().setGameState(gameState({ encounter: enemyTurn() }));
+    useCombatUi.setState({ processing: true });
+    await controller.attack('e1');
+    useCombatUi.setState({ processing: false });
+    await controller.escape();
+    expect(calls).toEqual([]);
+  });
+
+  it('then runs the enemy turn after the combat delay, one fight per living enemy, until the turn returns', async () => {
+    const afterAttack = gameState({ encounter: enemyTurn() });
+    const afterFirst = gameState({ encounter: enemyTurn({ currentEnemyIndex: 1 }), health: 90 });
+    const afterSecond = gameState({ encounter: encounter({ round: 2 }), health: 90 });
+    const { controller, calls, sounds } = setup([
+      response({ gameState: afterAttack, attackResults: [{ targetId: 'e1', damage: 5, wasMiss: false }] }),
+      response({ gameState: afterFirst, playerDamage: -10 }),
+      response({ gameState: afterSecond, playerDamage: 0 }),
+    ]);
+    const done = controller.attack('e1');
+    await vi.advanceTimersByTimeAsync(899);
+    expect(calls).toHaveLength(1);
+    expect(useCombatUi.getState().processing).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toEqual({ action: 'fight' });
+    expect(useCombatUi.getState().floats.filter((f) => f.target === 'player').map((f) => f.text)).toEqual(['-10']);
+    expect(sounds).toContain('player_damage');
+    await vi.advanceTimersByTimeAsync(900);
+    await done;
+    expect(calls).toHaveLength(3);
+    expect(useCombatUi.getState().floats.filter((f) => f.target === 'player').map((f) => f.text)).toEqual([
+      '-10',
+      'Miss!',
+    ]);
+    expect(useGameStore.getState().gameState?.encounter?.round).toBe(2);
+    expect(useCombatUi.getState().processing).toBe(false);
+  });
+
+  it('uses no delay on instant and the slow delay on slow', async () => {
+    const fast = setup(
+      [
+        response({ gameState: gameState({ encounter: enemyTurn() }) }),
+        response({ gameState: gameState({ encounter: encounter() }) }),
+      ],
+      { speed: 'instant' },
+    );
+    void fast.controller.attack('e1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fast.calls).toHaveLength(2);
+
+    resetCombatUi();
+    useGameStore.getState().setGameState(gameState());
+    const slow = setup(
+      [
+        response({ gameState: gameState({ encounter: enemyTurn() }) }),
+        response({ gameState: gameState({ encounter: encounter() }) }),
+      ],
+      { speed: 'slow' },
+    );
+    void slow.controller.attack('e1');
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(slow.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(slow.calls).toHaveLength(2);
+  });
+});
+
+describe('endings', () => {
+  it('victory shows the overlay after 500 ms with the cut server message', async () => {
+    const won = gameState({ encounter: null, cash: 2300 });
+    const { controller, sounds } = setup([
+      response({ gameState: won, victory: true, reward: 300, message: 'You found $300. But wait, the loan shark!' }),
+    ]);
+    void controller.attack('e1');
+    await vi.advanceTimersByTimeAsync(499);
+    expect(useGameStore.getState().encounterOverlay).toBeNull();
+    // the battlefield is kept (enemies marked dead) while the overlay waits
+    expect(useCombatUi.getState().snapshot?.enemies.every((e) => !e.isAlive)).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(useGameStore.getState().encounterOverlay).toEqual({ kind: 'victory', message: 'You found $300.' });
+    expect(sounds).toContain('superb');
+  });
+
+  it('victory is triggered when every enemy is dead even without the flag', async () => {
+    const dead = encounter({ enemies: [enemy('e1', { health: 0, isAlive: false }), enemy('e2', { health: 0, isAlive: false })] });
+    const { controller } = setup([response({ gameState: gameState({ encounter: dead }), reward: 0 })]);
+    void controller.attack('e1');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(useGameStore.getState().encounterOverlay).toEqual({
+      kind: 'victory',
+      message: "You won! ...but you didn't get shit.",
+    });
+  });
+
+  it('death plays the game-over sound, then the overlay after 1500 ms', async () => {
+    const { controller, sounds } = setup([
+      response({ gameState: gameState({ encounter: enemyTurn() }) }),
+      response({ gameState: gameState({ encounter: null, health: 0 }), playerDamage: -40, playerDead: true }),
+    ]);
+    void controller.attack('e1');
+    await vi.advanceTimersByTimeAsync(900);
+    expect(sounds).toContain('game_over');
+    expect(useCombatUi.getState().defeated).toBe(true);
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(useGameStore.getState().encounterOverlay).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(useGameStore.getState().encounterOverlay).toEqual({ kind: 'dead', message: 'You have been killed!' });
+  });
+
+  it('death overlay comes at once on instant', async () => {
+    const { controller } = setup(
+      [response({ gameState: gameState({ health: 0 }), playerDead: true })],
+      { speed: 'instant' },
+    );
+    void controller.surrender();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useGameStore.getState().encounterOverlay?.kind).toBe('dead');
+  });
+
+  it('escape: overlay after 1000 ms; failure floats FAILED ESCAPE! and the enemy turn follows', async () => {
+    const ok = setup([response({ gameState: gameState({ encounter: null }), escaped: true })]);
+    void ok.controller.escape();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(useGameStore.getState().encounterOverlay).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(useGameStore.getState().encounterOverlay).toEqual({ kind: 'escaped', message: 'You successfully escaped!' });
+
+    resetCombatUi();
+    useGameStore.setState({ encounterOverlay: null });
+    useGameStore.getState().setGameState(gameState());
+    const failed = setup([
+      response({ gameState: gameState({ encounter: enemyTurn() }) }),
+      response({ gameState: gameState({ encounter: encounter() }) }),
+    ]);
+    void failed.controller.escape();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useCombatUi.getState().floats.map((f) => [f.target, f.text])).toEqual([['center', 'FAILED ESCAPE!']]);
+    await vi.advanceTimersByTimeAsync(900);
+    expect(failed.calls.map((c) => c.action)).toEqual(['escape', 'fight']);
+  });
+
+  it('surrender and bribe overlays after 500 ms with their texts', async () => {
+    const s = setup([response({ gameState: gameState({ encounter: null }), surrendered: true })]);
+    void s.controller.surrender();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(useGameStore.getState().encounterOverlay).toEqual({
+      kind: 'surrendered',
+      message: 'You surrendered and lost some items.',
+    });
+    resetCombatUi();
+    useGameStore.setState({ encounterOverlay: null });
+    useGameStore.getState().setGameState(gameState());
+    const b = setup([response({ gameState: gameState({ encounter: null }), bribed: true, bribeAmount: 1500 })]);
+    void b.controller.bribe();
+    await vi.advanceTimersByTimeAsync(499);
+    expect(useGameStore.getState().encounterOverlay).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(useGameStore.getState().encounterOverlay).toEqual({
+      kind: 'bribed',
+      message: 'You successfully bribed them with $1,500.',
+    });
+  });
+
+  it('closing the overlay reloads the state and applies the stored follow-up encounter', async () => {
+    const visit = encounter({ type: 'loanSharkVisit', enemies: [], debtAmount: 1000, canPay: true, paymentAmount: 1000 });
+    const reloaded = gameState({ encounter: null, cash: 2300 });
+    const { controller } = setup(
+      [response({ gameState: gameState({ encounter: null }), victory: true, reward: 300, followUpEncounter: visit })],
+      { reload: reloaded },
+    );
+    void controller.attack('e1');
+    await vi.advanceTimersByTimeAsync(500);
+    await controller.closeOverlay();
+    const gs = useGameStore.getState().gameState;
+    expect(gs?.player.cash).toBe(2300);
+    expect(gs?.encounter?.type).toBe('loanSharkVisit');
+    expect(useGameStore.getState().encounterOverlay).toBeNull();
+    expect(useCombatUi.getState().snapshot).toBeNull();
+  });
+});
+
+describe('errors and safety', () => {
+  it('a failed call resets the flag and opens the API error modal whose retry repeats the action', async () => {
+    const { controller, calls } = setup([
+      new ApiError({ status: 409, code: 'ACTION_NOT_ALLOWED', message: 'Not now.' }),
+      response({ gameState: gameState() }),
+    ]);
+    await controller.attack('e2');
+    expect(useCombatUi.getState().processing).toBe(false);
+    const modal = useGameStore.getState().modals[0];
+    expect(modal?.kind).toBe('apiError');
+    if (modal?.kind !== 'apiError') throw new Error('no modal');
+    expect(modal.sessionRef).toBe('sess-test');
+    modal.retry?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual([
+      { action: 'fight', targetId: 'e2' },
+      { action: 'fight', targetId: 'e2' },
+    ]);
+  });
+
+  it('a session error opens the Session Connection Lost modal instead', async () => {
+    const { controller } = setup([new ApiError({ status: 404, code: 'SESSION_NOT_FOUND', message: 'Session not found or expired' })]);
+    await controller.attack('e1');
+    expect(useGameStore.getState().modals.map((m) => m.kind)).toEqual(['sessionLost']);
+  });
+
+  it('the safety reset clears a stuck flag on the player turn only', () => {
+    const { controller } = setup([]);
+    useCombatUi.setState({ processing: true });
+    controller.safetyReset();
+    expect(useCombatUi.getState().processing).toBe(false);
+    useGameStore.getState().setGameState(gameState({ encounter: enemyTurn() }));
+    useCombatUi.setState({ processing: true });
+    controller.safetyReset();
+    expect(useCombatUi.getState().processing).toBe(true);
+  });
+});
