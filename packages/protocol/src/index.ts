@@ -1,1 +1,8 @@
-export {};
+// @drugwars/protocol: the one schema source for the API (DESIGN.md section 3). The server validates and
+// serializes with these schemas; the web client imports the static types.
+export * from './common';
+export * from './catalogue';
+export * from './gameState';
+export * from './requests';
+export * from './responses';
+export * from './routes';

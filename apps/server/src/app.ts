@@ -1,0 +1,181 @@
+// buildApp: the whole HTTP product around one Storage (tests drive it through app.inject()).
+// plugins (security, rate limits, docs, static web app) -> routes -> services -> storage port.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Redis } from 'ioredis';
+import { ApiErrorCode } from '@drugwars/protocol';
+import type { Storage } from './storage/port';
+import { describeValidationErrors, handleError, sendError, type SchemaError } from './errors';
+import { GameSessions } from './services/gameSessions';
+import { Leaderboard } from './services/leaderboard';
+import { Tracking } from './services/tracking';
+import { APP_VERSION, type Environment } from './services/version';
+import { registerGameDataRoutes } from './routes/gameDataRoutes';
+import { registerGameRoutes } from './routes/gameRoutes';
+import { registerLeaderboardRoutes } from './routes/leaderboardRoutes';
+import { registerMetaRoutes } from './routes/metaRoutes';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './routes/rateLimits';
+import { registerTrackingRoutes } from './routes/trackingRoutes';
+import type { App } from './routes/types';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export const DEFAULT_WEB_DIST_DIR = join(repoRoot, 'apps', 'web', 'dist');
+export const DEFAULT_CHANGELOG_PATH = join(repoRoot, 'CHANGELOG.md');
+/** Largest request body: every real call is far below this; anything above is refused with 413. */
+export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
+export const DEFAULT_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface BuildAppOptions {
+  /** Owned by the caller: buildApp never closes it (main.ts does, after the app has closed). */
+  storage: Storage;
+  environment?: Environment;
+  /** Fastify/pino logger options; false (the default) for silence in tests. */
+  logger?: FastifyServerOptions['logger'];
+  /** Per-client limits; tests set small ones. */
+  rateLimits?: Partial<RateLimits>;
+  /** Share rate-limit counters between server processes (owned by the caller). */
+  redis?: Redis;
+  /** Built web app to serve at /; null or a missing directory serves the API only. */
+  webDistDir?: string | null;
+  changelogPath?: string;
+  /** The clock (tests move it to expire sessions). */
+  now?: () => Date;
+  sessionTtlMs?: number;
+  /** How often expired sessions are deleted; null turns the timer off. */
+  purgeIntervalMs?: number | null;
+  bodyLimitBytes?: number;
+  /** Trust X-Forwarded-For from a reverse proxy for the client address (rate limits). */
+  trustProxy?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const now = options.now ?? (() => new Date());
+  const environment = options.environment ?? 'development';
+  const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+
+  const app: App = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    // Schema failures become one sentence a player can read (the error handler sends it as INVALID_INPUT).
+    schemaErrorFormatter: (errors, dataVar) =>
+      new Error(describeValidationErrors(errors as unknown as SchemaError[], dataVar)),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setErrorHandler(handleError);
+
+  // An empty body with a JSON content type is "no body" (POST /api/game/stay from fetch with default headers).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new Error('The request body is not valid JSON.'), {
+        statusCode: 400,
+        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      });
+      done(error, undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.redis ? { redis: options.redis } : {}),
+    // A Redis outage must not take the game down: skip limiting rather than fail the request.
+    skipOnError: true,
+    nameSpace: 'drugwars-rate-limit-',
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(`Too many requests. Try again in ${context.after}.`), { statusCode: context.statusCode }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'DRUG WARS API', version: APP_VERSION, description: 'Every call the game makes (SPEC.md section 7).' },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const sessions = new GameSessions({ storage: options.storage, now, sessionTtlMs: options.sessionTtlMs });
+  const leaderboard = new Leaderboard(options.storage, sessions, now);
+  const tracking = new Tracking(options.storage, now, app.log);
+
+  registerMetaRoutes(app, {
+    storage: options.storage,
+    environment,
+    changelogPath: options.changelogPath ?? DEFAULT_CHANGELOG_PATH,
+  });
+  registerGameDataRoutes(app);
+  registerGameRoutes(app, { sessions, newGameRateLimit: rateLimits.newGame });
+  registerLeaderboardRoutes(app, { leaderboard, submitRateLimit: rateLimits.submit });
+  registerTrackingRoutes(app, { tracking, rateLimit: rateLimits.tracking });
+
+  const webDistDir = options.webDistDir === undefined ? DEFAULT_WEB_DIST_DIR : options.webDistDir;
+  const serveWeb = webDistDir !== null && existsSync(join(webDistDir, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        // Vite fingerprints everything under assets/; index.html must always be revalidated.
+        res.setHeader('cache-control', path.includes(`${'/'}assets${'/'}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes (/game, /leaderboard, /gameover, unknown pages) are the single-page app.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, 404, ApiErrorCode.NOT_FOUND, 'Not found.');
+  });
+
+  const purgeIntervalMs = options.purgeIntervalMs === undefined ? DEFAULT_PURGE_INTERVAL_MS : options.purgeIntervalMs;
+  if (purgeIntervalMs !== null) {
+    const timer = setInterval(() => {
+      options.storage
+        .purgeExpired(sessions.expiresBefore())
+        .then((count) => {
+          if (count > 0) app.log.info({ count }, 'purged expired sessions');
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'purging expired sessions failed'));
+    }, purgeIntervalMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  return app;
+}

@@ -1,0 +1,230 @@
+// Version, health, changelog, strings, game data, docs, security headers and the generic failure paths.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DRUGS, LOCATIONS, WEAPONS } from '@drugwars/engine';
+import type { ChangelogResponse, HealthFailureResponse, StringsResponse, VersionResponse } from '@drugwars/protocol';
+import { parseChangelog } from '../src/services/changelog';
+import { describeEachStorage } from './support/storageTargets';
+import { call, createTestApp, failing, json, type TestApp } from './support/testApp';
+import { expectError } from './support/games';
+
+describeEachStorage('meta routes', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target);
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/version answers the development version by default', async () => {
+    const response = await call(t.app, 'GET', '/api/version');
+    expect(response.statusCode).toBe(200);
+    expect(json<VersionResponse>(response)).toEqual({ version: '2.2.0-DEV', environment: 'development' });
+  });
+
+  it('GET /api/health checks the database', async () => {
+    const response = await call(t.app, 'GET', '/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ success: true, status: 'ok', database: 'ok' });
+  });
+
+  it('GET /api/changelog lists the entries of CHANGELOG.md', async () => {
+    const response = await call(t.app, 'GET', '/api/changelog');
+    expect(response.statusCode).toBe(200);
+    const body = json<ChangelogResponse>(response);
+    expect(body.success).toBe(true);
+    expect(body.entries.length).toBeGreaterThan(0);
+    expect(body.entries[0]?.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(body.entries[0]?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(body.entries[0]?.changes.length).toBeGreaterThan(0);
+  });
+
+  it('GET /api/game/data/* returns the seven catalogue lists as arrays', async () => {
+    for (const kind of ['drugs', 'weapons', 'ammo', 'armor', 'consumables', 'items', 'locations']) {
+      const response = await call(t.app, 'GET', `/api/game/data/${kind}`);
+      expect(response.statusCode, kind).toBe(200);
+      const list = json<unknown[]>(response);
+      expect(Array.isArray(list), kind).toBe(true);
+      expect(list.length, kind).toBeGreaterThan(0);
+    }
+    const drugs = json<{ id: string; name: string; price: number }[]>(await call(t.app, 'GET', '/api/game/data/drugs'));
+    expect(drugs.map((d) => d.id)).toEqual(DRUGS.map((d) => d.id));
+    expect(drugs.length).toBeGreaterThanOrEqual(12);
+    const weapons = json<{ id: string; targetType: string }[]>(await call(t.app, 'GET', '/api/game/data/weapons'));
+    expect(weapons.map((w) => w.id).sort()).toEqual(WEAPONS.map((w) => w.id).sort());
+    const locations = json<{ dangerLevel: number; hasAirport: boolean }[]>(await call(t.app, 'GET', '/api/game/data/locations'));
+    expect(locations).toHaveLength(LOCATIONS.length);
+  });
+
+  it('GET /api/game/data/<unknown> is a JSON 404', async () => {
+    expectError(await call(t.app, 'GET', '/api/game/data/spaceships'), 404, 'NOT_FOUND');
+  });
+
+  it('GET /api/strings/en has the English buttons and encounter texts', async () => {
+    const body = json<StringsResponse>(await call(t.app, 'GET', '/api/strings/en'));
+    expect(body.success).toBe(true);
+    expect(body.strings.buttons_positive.ok).toBe('OK');
+    expect(body.strings.buttons_positive.gotIt).toBe('Got it');
+    expect(body.strings.buttons_negative.nevermind).toBe('NEVERMIND');
+    expect(body.strings.encounters.policeIntro).toBe('You encounter {enemies} police officers/enemies!');
+  });
+
+  it('GET /api/strings/<unknown language> falls back to English', async () => {
+    const english = json<StringsResponse>(await call(t.app, 'GET', '/api/strings/en'));
+    const klingon = json<StringsResponse>(await call(t.app, 'GET', '/api/strings/tlh'));
+    expect(klingon.language).toBe('en');
+    expect(klingon.strings).toEqual(english.strings);
+    expectError(await call(t.app, 'GET', `/api/strings/${'x'.repeat(60)}`), 400, 'INVALID_INPUT');
+  });
+
+  it('unknown /api routes and methods are JSON 404s', async () => {
+    expectError(await call(t.app, 'GET', '/api/nope'), 404, 'NOT_FOUND');
+    expectError(await call(t.app, 'POST', '/api/version'), 404, 'NOT_FOUND');
+    expectError(await call(t.app, 'GET', '/api'), 404, 'NOT_FOUND');
+  });
+
+  it('sends security headers: a self-only CSP, no x-powered-by', async () => {
+    const response = await call(t.app, 'GET', '/api/version');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("img-src 'self' data:");
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document and the browsable reference at /api/docs', async () => {
+    const docs = await call(t.app, 'GET', '/api/docs/json');
+    expect(docs.statusCode).toBe(200);
+    const openapi = json<{ openapi: string; paths: Record<string, unknown> }>(docs);
+    expect(openapi.openapi).toMatch(/^3\./);
+    for (const path of ['/api/game/new', '/api/game/encounter', '/api/leaderboard/submit', '/api/tracking/event', '/api/strings/{language}']) {
+      expect(Object.keys(openapi.paths)).toContain(path);
+    }
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('malformed JSON is a 400, a huge body a 413, an unknown content type a 415, all JSON', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/game/new',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"playerName": "abc",',
+    });
+    expectError(malformed, 400, 'INVALID_INPUT');
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/game/new',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ playerName: 'x'.repeat(100_000) }),
+    });
+    expectError(huge, 413, 'PAYLOAD_TOO_LARGE');
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/game/new',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expectError(text, 400, 'INVALID_INPUT');
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/game/new',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<new/>',
+    });
+    expectError(xml, 415, 'INVALID_INPUT');
+  });
+
+  it('schema failures are 400 INVALID_INPUT with a readable sentence', async () => {
+    const missing = expectError(await call(t.app, 'POST', '/api/game/validate', { body: {} }), 400, 'INVALID_INPUT');
+    expect(missing.message).toBe('Missing required field: sessionId.');
+    const wrongType = expectError(
+      await call(t.app, 'POST', '/api/game/sell', { sessionId: 'x', body: { drugId: 'weed', quantity: 1.5 } }),
+      400,
+      'INVALID_INPUT',
+    );
+    expect(wrongType.message).toBe('quantity must be a whole number.');
+    const notOne = expectError(
+      await call(t.app, 'POST', '/api/game/shop/buy', { sessionId: 'x', body: { itemType: 'car', itemId: 'x', quantity: 1 } }),
+      400,
+      'INVALID_INPUT',
+    );
+    expect(notOne.message).toBe('itemType must be one of "drug", "weapon", "armor", "ammo", "consumable".');
+    const negative = expectError(
+      await call(t.app, 'POST', '/api/game/bank/deposit', { sessionId: 'x', body: { amount: -5 } }),
+      400,
+      'INVALID_INPUT',
+    );
+    expect(negative.message).toBe('amount must be at least 1.');
+    const notObject = expectError(await call(t.app, 'POST', '/api/game/bank/deposit', { sessionId: 'x', body: [1, 2] }), 400, 'INVALID_INPUT');
+    expect(notObject.message).toBe('The request body must be an object.');
+  });
+});
+
+describe('health when the database is down', () => {
+  it('answers 503 JSON', async () => {
+    const { sqliteTarget } = await import('./support/storageTargets');
+    const target = sqliteTarget();
+    const t = await createTestApp(target, { wrapStorage: (s) => failing(s, ['ping']) });
+    try {
+      const response = await call(t.app, 'GET', '/api/health');
+      expect(response.statusCode).toBe(503);
+      const body = json<HealthFailureResponse>(response);
+      expect(body).toMatchObject({ success: false, code: 'DATABASE_UNAVAILABLE', status: 'error', database: 'error' });
+      expect(body.error).toBe(body.message);
+    } finally {
+      await t.close();
+      await target.cleanup();
+    }
+  });
+});
+
+describe('version in production', () => {
+  it("reads '2.2.0-PROD'", async () => {
+    const { sqliteTarget } = await import('./support/storageTargets');
+    const target = sqliteTarget();
+    const t = await createTestApp(target, { environment: 'production' });
+    try {
+      expect(json(await call(t.app, 'GET', '/api/version'))).toEqual({ version: '2.2.0-PROD', environment: 'production' });
+    } finally {
+      await t.close();
+      await target.cleanup();
+    }
+  });
+});
+
+describe('changelog parsing', () => {
+  it('turns each `## v{version} - {date}` heading and its list into an entry, newest first', () => {
+    const entries = parseChangelog(
+      ['# Changelog', 'intro text', '', '## v2.2.1 - 2026-11-23', '- Fixed a bug', '- Faster', '', '## v2.2.0 - 2026-11-22', '- First'].join('\n'),
+    );
+    expect(entries).toEqual([
+      { version: '2.2.1', date: '2026-11-23', changes: '- Fixed a bug\n- Faster' },
+      { version: '2.2.0', date: '2026-11-22', changes: '- First' },
+    ]);
+  });
+
+  it('serves an empty list when the file is missing', async () => {
+    const { sqliteTarget } = await import('./support/storageTargets');
+    const target = sqliteTarget();
+    const dir = mkdtempSync(join(tmpdir(), 'changelog-'));
+    const custom = join(dir, 'CHANGELOG.md');
+    writeFileSync(custom, '## v9.9.9 - 2030-01-01\n- Time travel\n');
+    const withFile = await createTestApp(target, { changelogPath: custom });
+    const without = await createTestApp(target, { changelogPath: join(dir, 'missing.md') });
+    try {
+      expect(json<ChangelogResponse>(await call(withFile.app, 'GET', '/api/changelog')).entries).toEqual([
+        { version: '9.9.9', date: '2030-01-01', changes: '- Time travel' },
+      ]);
+      expect(json(await call(without.app, 'GET', '/api/changelog'))).toEqual({ success: true, entries: [] });
+    } finally {
+      await withFile.close();
+      await without.close();
+      await target.cleanup();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+// Builds the real app over a real, freshly migrated storage (temporary SQLite file, or PostgreSQL when
+// TEST_DATABASE_URL is set: see storageTargets.ts) for app.inject() route tests.
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../../src/app';
+import type { App } from '../../src/routes/types';
+import type { Storage } from '../../src/storage/port';
+import { openFreshStorage, type StorageTarget } from './storageTargets';
+
+/** Limits high enough that only the rate-limit tests ever meet them. */
+export const GENEROUS_RATE_LIMITS = {
+  newGame: { max: 100_000, timeWindowMs: 60_000 },
+  submit: { max: 100_000, timeWindowMs: 60_000 },
+  tracking: { max: 100_000, timeWindowMs: 60_000 },
+};
+
+export interface TestApp {
+  app: App;
+  storage: Storage;
+  close(): Promise<void>;
+}
+
+export type TestAppOptions = Omit<Partial<BuildAppOptions>, 'storage'> & {
+  /** Wrap the real storage (e.g. to make some calls fail). */
+  wrapStorage?: (storage: Storage) => Storage;
+};
+
+export async function createTestApp(target: StorageTarget, options: TestAppOptions = {}): Promise<TestApp> {
+  const { storage: real } = await openFreshStorage(target);
+  const { wrapStorage, ...rest } = options;
+  const storage = wrapStorage ? wrapStorage(real) : real;
+  const app = await buildApp({
+    storage,
+    logger: false,
+    webDistDir: null,
+    purgeIntervalMs: null,
+    rateLimits: GENEROUS_RATE_LIMITS,
+    ...rest,
+  });
+  await app.ready();
+  return {
+    app,
+    storage,
+    async close() {
+      await app.close();
+      await real.close();
+    },
+  };
+}
+
+/** A Storage whose chosen methods throw, to prove failures are handled. */
+export function failing(storage: Storage, methods: readonly (keyof Storage)[]): Storage {
+  return new Proxy(storage, {
+    get(target, property, receiver) {
+      if (methods.includes(property as keyof Storage)) {
+        return () => Promise.reject(new Error(`injected ${String(property)} failure`));
+      }
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+export interface CallOptions {
+  sessionId?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export async function call(app: App, method: 'GET' | 'POST', url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.sessionId !== undefined) headers['x-session-id'] = options.sessionId;
+  return app.inject({
+    method,
+    url,
+    headers,
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+  });
+}
+
+/** Parsed JSON body, typed with the protocol type the test expects (the assertions check it really is). */
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json<T>();
+}

@@ -1,0 +1,189 @@
+// Success bodies of every /api call (DESIGN.md section 3). They also drive response serialization:
+// a field that is not declared here never leaves the server.
+import { Type, type Static } from 'typebox';
+import {
+  AmmoSchema,
+  ArmorSchema,
+  ConsumableSchema,
+  DrugSchema,
+  ItemSchema,
+  LoanSharkOfferSchema,
+  LocationSchema,
+  ShippingCompanySchema,
+  WeaponSchema,
+} from './catalogue';
+import { Success } from './common';
+import {
+  AttackResultItemSchema,
+  ClientGameStateSchema,
+  EncounterSchema,
+  GameEventSchema,
+  ShipmentSchema,
+} from './gameState';
+
+export const VersionResponseSchema = Type.Object({
+  version: Type.String({ description: "'2.2.0-PROD' or '2.2.0-DEV'" }),
+  environment: Type.Union([Type.Literal('production'), Type.Literal('development')]),
+});
+export type VersionResponse = Static<typeof VersionResponseSchema>;
+
+export const HealthResponseSchema = Success({ status: Type.Literal('ok'), database: Type.Literal('ok') });
+export type HealthResponse = Static<typeof HealthResponseSchema>;
+
+/** 503 body of /api/health when the database does not answer. */
+export const HealthFailureResponseSchema = Type.Object({
+  success: Type.Literal(false),
+  code: Type.String(),
+  error: Type.String(),
+  message: Type.String(),
+  status: Type.Literal('error'),
+  database: Type.Literal('error'),
+});
+export type HealthFailureResponse = Static<typeof HealthFailureResponseSchema>;
+
+export const ChangelogEntrySchema = Type.Object({ version: Type.String(), date: Type.String(), changes: Type.String() });
+export type ChangelogEntry = Static<typeof ChangelogEntrySchema>;
+export const ChangelogResponseSchema = Success({ entries: Type.Array(ChangelogEntrySchema) });
+export type ChangelogResponse = Static<typeof ChangelogResponseSchema>;
+
+export const GameDataSchemas = {
+  drugs: Type.Array(DrugSchema),
+  weapons: Type.Array(WeaponSchema),
+  ammo: Type.Array(AmmoSchema),
+  armor: Type.Array(ArmorSchema),
+  consumables: Type.Array(ConsumableSchema),
+  items: Type.Array(ItemSchema),
+  locations: Type.Array(LocationSchema),
+} as const;
+export type GameDataKind = keyof typeof GameDataSchemas;
+export type GameDataResponse<K extends GameDataKind> = Static<(typeof GameDataSchemas)[K]>;
+
+export const NewGameResponseSchema = Success({
+  sessionId: Type.String(),
+  gameState: ClientGameStateSchema,
+  isManualSeed: Type.Boolean(),
+  events: Type.Array(GameEventSchema),
+});
+export type NewGameResponse = Static<typeof NewGameResponseSchema>;
+
+export const SessionInfoSchema = Type.Object({ playerName: Type.String(), day: Type.Integer(), maxDays: Type.Integer() });
+export type SessionInfo = Static<typeof SessionInfoSchema>;
+export const ValidateResponseSchema = Success({
+  valid: Type.Boolean(),
+  session: Type.Union([SessionInfoSchema, Type.Null()]),
+});
+export type ValidateResponse = Static<typeof ValidateResponseSchema>;
+
+export const ResumeResponseSchema = Success({
+  gameState: ClientGameStateSchema,
+  sessionId: Type.String(),
+  isManualSeed: Type.Boolean(),
+});
+export type ResumeResponse = Static<typeof ResumeResponseSchema>;
+
+export const OkResponseSchema = Success({});
+export type OkResponse = Static<typeof OkResponseSchema>;
+
+export const StateResponseSchema = Success({ gameState: ClientGameStateSchema });
+export type StateResponse = Static<typeof StateResponseSchema>;
+
+/** Most actions: a one-line message for the log and the new state. */
+export const ActionResponseSchema = Success({ message: Type.String(), gameState: ClientGameStateSchema });
+export type ActionResponse = Static<typeof ActionResponseSchema>;
+
+/** travel and stay */
+export const DayResponseSchema = Success({
+  message: Type.String(),
+  gameState: ClientGameStateSchema,
+  events: Type.Array(GameEventSchema),
+  gameOver: Type.Boolean(),
+});
+export type DayResponse = Static<typeof DayResponseSchema>;
+
+export const SellResponseSchema = Success({
+  message: Type.String(),
+  gameState: ClientGameStateSchema,
+  profit: Type.Integer(),
+  totalPrice: Type.Integer(),
+});
+export type SellResponse = Static<typeof SellResponseSchema>;
+
+export const EncounterResponseSchema = Success({
+  message: Type.String(),
+  gameState: ClientGameStateSchema,
+  events: Type.Array(GameEventSchema),
+  attackResults: Type.Array(AttackResultItemSchema),
+  victory: Type.Boolean(),
+  reward: Type.Integer(),
+  followUpEncounter: Type.Union([EncounterSchema, Type.Null()]),
+  followUpEvent: Type.Union([GameEventSchema, Type.Null()]),
+  escaped: Type.Boolean(),
+  surrendered: Type.Boolean(),
+  bribed: Type.Boolean(),
+  bribeAmount: Type.Integer(),
+  playerDamage: Type.Integer(),
+  playerDead: Type.Boolean(),
+});
+export type EncounterResponse = Static<typeof EncounterResponseSchema>;
+
+export const SharksResponseSchema = Success({ sharks: Type.Array(LoanSharkOfferSchema) });
+export type SharksResponse = Static<typeof SharksResponseSchema>;
+
+export const HospitalCostResponseSchema = Success({ cost: Type.Integer() });
+export type HospitalCostResponse = Static<typeof HospitalCostResponseSchema>;
+
+export const WorldPricesResponseSchema = Success({
+  worldPrices: Type.Record(Type.String(), Type.Record(Type.String(), Type.Integer())),
+});
+export type WorldPricesResponse = Static<typeof WorldPricesResponseSchema>;
+
+const Series = Type.Array(Type.Object({ day: Type.Integer(), value: Type.Number() }));
+export const HistorySchema = Type.Object({
+  cash: Series,
+  debt: Series,
+  health: Series,
+  prices: Type.Record(Type.String(), Type.Record(Type.String(), Series)),
+});
+export type History = Static<typeof HistorySchema>;
+export const HistoryResponseSchema = Success({ history: HistorySchema });
+export type HistoryResponse = Static<typeof HistoryResponseSchema>;
+
+export const EquipmentStatsSchema = Type.Object({
+  weapon: Type.Union([WeaponSchema, Type.Null()]),
+  armor: Type.Union([ArmorSchema, Type.Null()]),
+  damage: Type.Number(),
+  protection: Type.Number(),
+  accuracy: Type.Number(),
+  ammo: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type EquipmentStats = Static<typeof EquipmentStatsSchema>;
+export const EquipmentStatsResponseSchema = Success({ stats: EquipmentStatsSchema });
+export type EquipmentStatsResponse = Static<typeof EquipmentStatsResponseSchema>;
+
+export const ShippingCompaniesResponseSchema = Success({ companies: Type.Array(ShippingCompanySchema) });
+export type ShippingCompaniesResponse = Static<typeof ShippingCompaniesResponseSchema>;
+
+export const ShipmentsResponseSchema = Success({ shipments: Type.Array(ShipmentSchema) });
+export type ShipmentsResponse = Static<typeof ShipmentsResponseSchema>;
+
+const StringMap = Type.Record(Type.String(), Type.String());
+export const StringsSchema = Type.Object({
+  buttons_positive: StringMap,
+  buttons_negative: StringMap,
+  encounters: StringMap,
+});
+export type Strings = Static<typeof StringsSchema>;
+export const StringsResponseSchema = Success({ language: Type.String(), strings: StringsSchema });
+export type StringsResponse = Static<typeof StringsResponseSchema>;
+
+export const LeaderboardEntrySchema = Type.Object({
+  player_name: Type.String(),
+  score: Type.Integer(),
+  final_day: Type.Integer(),
+  date_achieved: Type.String({ description: 'ISO 8601 timestamp (UTC)' }),
+});
+export type LeaderboardEntryData = Static<typeof LeaderboardEntrySchema>;
+export const LeaderboardResponseSchema = Success({ entries: Type.Array(LeaderboardEntrySchema) });
+export type LeaderboardResponse = Static<typeof LeaderboardResponseSchema>;
+export const SubmitScoreResponseSchema = Success({ entry: LeaderboardEntrySchema });
+export type SubmitScoreResponse = Static<typeof SubmitScoreResponseSchema>;
