@@ -11,3 +11,4 @@ export {
   collectVisitorInfo,
 } from './analytics';
 export type { AnalyticsEvent, GameEventCategory, VisitorInfo, Browser } from './analytics';
+export { init, usePageViewTracking, eventForSignal } from './init';

@@ -1,0 +1,86 @@
+// Wires analytics to the app: the state getter, the typed API client as transport, and the game's signals
+// (funnel stages, navigation, transactions, game events, actions) turned into tracking calls.
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { api } from '../api/client';
+import { useGameStore } from '../store/gameStore';
+import { signals, type GameSignal } from '../store/signals';
+import { configureAnalytics, startAnalytics, trackEvent, trackFunnel, trackPageView, type AnalyticsEvent } from './analytics';
+
+export function eventForSignal(signal: GameSignal): AnalyticsEvent | null {
+  switch (signal.type) {
+    case 'navigation':
+      return { type: 'navigation', category: 'action', action: 'travel', label: signal.to, data: { from: signal.from, to: signal.to } };
+    case 'transaction':
+      return {
+        type: 'transaction',
+        category: 'transaction',
+        action: signal.action,
+        label: signal.drugId,
+        value: signal.quantity * signal.price,
+        data: { drugId: signal.drugId, quantity: signal.quantity, price: signal.price },
+      };
+    case 'gameEvent': {
+      const e = signal.event;
+      const combat = e.category === 'combat' || e.category === 'loan_shark';
+      return {
+        type: 'game_event',
+        category: combat ? 'combat' : 'action',
+        action: e.category,
+        label: e.message.slice(0, 120),
+        data: combat ? { action: e.encounter?.type ?? e.category, outcome: 'started' } : { type: e.type },
+      };
+    }
+    case 'action':
+      return { type: 'action', category: 'ui', action: signal.action, label: signal.label, value: signal.value };
+    default:
+      return null;
+  }
+}
+
+let initialized = false;
+
+/** Called once at start-up. */
+export function init(): void {
+  if (initialized) return;
+  initialized = true;
+  configureAnalytics({
+    getGameState: () => useGameStore.getState().gameState,
+    post: (endpoint, body) => {
+      const payload = body as Record<string, unknown>;
+      switch (endpoint) {
+        case 'visitor':
+          return api.trackVisitor(payload);
+        case 'pageview':
+          return api.trackPageview(payload);
+        case 'funnel':
+          return api.trackFunnel(payload);
+        case 'event':
+          return api.trackEvent(payload);
+      }
+    },
+  });
+  signals.subscribe((signal) => {
+    if (signal.type === 'funnel') {
+      void trackFunnel(signal.stage, signal.sessionId ?? null);
+      return;
+    }
+    const event = eventForSignal(signal);
+    if (event) void trackEvent(event);
+  });
+  void startAnalytics();
+}
+
+/** Page views on route changes after the first (startAnalytics sends the first). Mount once under the router. */
+export function usePageViewTracking(): void {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (!initialized) return;
+    void trackPageView(location.pathname);
+  }, [location.pathname]);
+}
