@@ -99,6 +99,12 @@ export function classifyError(raw: unknown, context: ActionContext): ErrorOutcom
         message: ERROR_TEXTS.transactionFailed,
         logText: server ?? ERROR_TEXTS.transactionFailed,
       };
+    case 'deposit':
+    case 'withdraw':
+      return { kind: 'failed', message: server ?? fallback, logText: server ?? ERROR_TEXTS.bankActionFailed };
+    case 'borrow':
+    case 'payLoan':
+      return { kind: 'failed', message: server ?? fallback, logText: server ?? ERROR_TEXTS.loanActionFailed };
     case 'equip':
     case 'unequip':
       return { kind: 'failed', message: fallback, logText: server ?? fallback };

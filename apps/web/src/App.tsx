@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { LoadingOverlay } from './components/LoadingOverlay';
+import { TitleScreen } from './features/title/TitleScreen';
+
+// The title screen is in the entry chunk (it is the first thing seen); every other route is its own chunk.
+const GameScreen = lazy(() => import('./features/game/GameScreen'));
+const LeaderboardPage = lazy(() => import('./features/leaderboard/LeaderboardPage'));
+const GameOverPage = lazy(() => import('./features/gameover/GameOverPage'));
+
+export function App() {
+  return (
+    <Suspense fallback={<LoadingOverlay />}>
+      <Routes>
+        <Route path="/" element={<TitleScreen />} />
+        <Route path="/game" element={<GameScreen />} />
+        <Route path="/leaderboard" element={<LeaderboardPage />} />
+        <Route path="/gameover" element={<GameOverPage />} />
+        <Route path="*" element={<TitleScreen notFound />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,283 @@
+// Finances (SPEC.md sections 2 and 5): the bank account and the loan sharks. Field errors shake for 500 ms;
+// a refused call shows the server's message, else the fallback ('Deposit failed', ...).
+import { useEffect, useState } from 'react';
+import type { LoanSharkOffer } from '@drugwars/engine';
+import { api } from '../../api/client';
+import { ERROR_TEXTS } from '../../api/errorCatalogue';
+import { useShake } from '../../components/hooks';
+import { BANK_INTEREST_PERCENT_PER_DAY } from '../../constants';
+import { formatMoney } from '../../lib/format';
+import { parseAmount } from '../../lib/tradeLimits';
+import { borrow, borrowMax, deposit, payLoan, withdraw, type ActionResult } from '../../store/gameActions';
+import { useGameStore } from '../../store/gameStore';
+import { ViewHeader } from '../game/ViewHeader';
+
+function percent(fraction: number): string {
+  const p = Math.round(fraction * 1000) / 10;
+  return `${p}%`;
+}
+
+/** 'Days until due': a number, 'OVERDUE!' when past due, 'N/A' when there is no due day. */
+export function daysUntilDue(dueDay: number | null | undefined, day: number): string {
+  if (dueDay === null || dueDay === undefined) return 'N/A';
+  const left = dueDay - day;
+  return left < 0 ? 'OVERDUE!' : String(left);
+}
+
+function AmountField({
+  id,
+  label,
+  value,
+  onChange,
+  onMax,
+  error,
+  shaking,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  onMax: () => void;
+  error: string | null;
+  shaking: boolean;
+}) {
+  return (
+    <div className={`amount-field ${shaking ? 'shake' : ''}`}>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={`input ${error ? 'input-error' : ''}`}
+        type="text"
+        inputMode="numeric"
+        placeholder="Amount"
+        autoComplete="off"
+        value={value}
+        aria-invalid={error !== null}
+        onChange={(e) => onChange(e.target.value.replace(/[^\d]/g, '').slice(0, 12))}
+      />
+      <button type="button" className="btn btn-small" onClick={onMax} aria-label={`MAX ${label}`}>
+        MAX
+      </button>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One amount field's state: value, error and shake. */
+function useAmount() {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [shaking, shake] = useShake();
+  const fail = (message: string) => {
+    setError(message);
+    shake();
+  };
+  return { value, setValue: (v: string) => (setValue(v), setError(null)), error, shaking, fail, clear: () => setValue('') };
+}
+
+async function run(
+  field: ReturnType<typeof useAmount>,
+  call: (amount: number) => Promise<ActionResult>,
+  fallback: string,
+  check?: (amount: number) => string | null,
+) {
+  const parsed = parseAmount(field.value);
+  if (!parsed.ok) {
+    field.fail(parsed.message);
+    return;
+  }
+  const pre = check?.(parsed.amount);
+  if (pre) {
+    field.fail(pre);
+    return;
+  }
+  const r = await call(parsed.amount);
+  if (r.ok) field.clear();
+  else field.fail(r.message || fallback);
+}
+
+function SharkOffer({ shark, cash: _cash }: { shark: LoanSharkOffer; cash: number }) {
+  const field = useAmount();
+  const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
+  const fieldId = `borrow-${shark.id}`;
+  return (
+    <li className="shark-card">
+      <h4>{shark.name}</h4>
+      <dl className="facts">
+        <dt>Max Loan</dt>
+        <dd>{formatMoney(shark.maxLoan)}</dd>
+        <dt>Daily Interest</dt>
+        <dd>{percent(shark.dailyInterestRate)}</dd>
+        <dt>Total Interest after {shark.gracePeriod} days</dt>
+        <dd>{percent(shark.interestRate)}</dd>
+        <dt>Grace Period</dt>
+        <dd>{shark.gracePeriod} days</dd>
+      </dl>
+      <p className="personality">{shark.personality}</p>
+      <AmountField
+        id={fieldId}
+        label={`Borrow amount from ${shark.name}`}
+        value={field.value}
+        onChange={field.setValue}
+        onMax={() => field.setValue(String(shark.maxLoan))}
+        error={field.error}
+        shaking={field.shaking}
+      />
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={busy}
+        onClick={() =>
+          void run(
+            field,
+            (amount) => (amount === shark.maxLoan ? borrowMax(shark.id) : borrow(amount, shark.id)),
+            ERROR_TEXTS.borrowFailed,
+            (amount) =>
+              amount > shark.maxLoan ? `Amount exceeds maximum loan of ${formatMoney(shark.maxLoan)}` : null,
+          )
+        }
+      >
+        Borrow from {shark.name}
+      </button>
+    </li>
+  );
+}
+
+export default function FinancesView() {
+  const gs = useGameStore((s) => s.gameState);
+  const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
+  const bankField = useAmount();
+  const payField = useAmount();
+  const [sharks, setSharks] = useState<LoanSharkOffer[] | null>(null);
+  const debt = gs?.player.debt ?? 0;
+
+  // Sharks load on entry when debt is 0 and whenever debt becomes 0.
+  useEffect(() => {
+    if (debt > 0) return;
+    let cancelled = false;
+    void api.loanSharks().then((list) => {
+      if (!cancelled) setSharks(list);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [debt]);
+
+  if (!gs) return null;
+  const p = gs.player;
+  const shark = p.loanShark;
+
+  return (
+    <section className="view finances-view">
+      <ViewHeader title="Finances" />
+      <div className="panel">
+        <h3>Bank Account</h3>
+        <p>
+          Balance: <strong>{formatMoney(p.bank)}</strong>
+        </p>
+        <p className="muted">Interest Rate: {BANK_INTEREST_PERCENT_PER_DAY}% per day</p>
+        <AmountField
+          id="bank-amount"
+          label="Bank amount"
+          value={bankField.value}
+          onChange={bankField.setValue}
+          onMax={() => bankField.setValue(String(p.cash > 0 ? p.cash : p.bank))}
+          error={bankField.error}
+          shaking={bankField.shaking}
+        />
+        <div className="row-actions">
+          <button
+            type="button"
+            className="btn"
+            disabled={busy}
+            onClick={() => void run(bankField, deposit, ERROR_TEXTS.depositFailed)}
+          >
+            Deposit
+          </button>
+          <button
+            type="button"
+            className="btn"
+            disabled={busy}
+            onClick={() => void run(bankField, withdraw, ERROR_TEXTS.withdrawFailed)}
+          >
+            Withdraw
+          </button>
+        </div>
+      </div>
+
+      <div className="panel">
+        <h3>{debt > 0 && shark ? `Loan Shark: ${shark.name}` : 'Loan Sharks'}</h3>
+        {debt > 0 ? (
+          <>
+            <p className="stat-debt">
+              Debt: <strong>{formatMoney(debt)}</strong>
+            </p>
+            <p>Daily Interest: {percent(shark?.interestRate ?? 0.1)}</p>
+            <p>
+              Days until due:{' '}
+              <strong className={daysUntilDue(shark?.dueDay, gs.day) === 'OVERDUE!' ? 'danger-text' : ''}>
+                {daysUntilDue(shark?.dueDay, gs.day)}
+              </strong>
+            </p>
+            <AmountField
+              id="pay-amount"
+              label="Pay back amount"
+              value={payField.value}
+              onChange={payField.setValue}
+              onMax={() => payField.setValue(String(Math.min(p.cash, debt)))}
+              error={payField.error}
+              shaking={payField.shaking}
+            />
+            <div className="row-actions">
+              <button
+                type="button"
+                className="btn"
+                disabled={busy}
+                onClick={() => void run(payField, payLoan, ERROR_TEXTS.loanPaymentFailed)}
+              >
+                Pay Back
+              </button>
+              {p.cash >= debt && (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={busy}
+                  onClick={() => {
+                    payField.setValue(String(debt));
+                    void payLoan(debt).then((r) => {
+                      if (r.ok) payField.clear();
+                      else payField.fail(r.message || ERROR_TEXTS.loanPaymentFailed);
+                    });
+                  }}
+                >
+                  Pay Full Debt ({formatMoney(debt)})
+                </button>
+              )}
+            </div>
+          </>
+        ) : (
+          <>
+            <p>No active loans</p>
+            {sharks === null ? (
+              <p className="muted">Loading...</p>
+            ) : sharks.length === 0 ? (
+              <p className="muted">No loan sharks available at your current rank</p>
+            ) : (
+              <ul className="shark-list">
+                {sharks.map((s) => (
+                  <SharkOffer key={s.id} shark={s} cash={p.cash} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+// The modal queue of the game screen: the head of `modals` is shown; closing it shows the next.
+import { Suspense } from 'react';
+import { useNavigate } from 'react-router';
+import type { EventCategory, GameEvent } from '@drugwars/engine';
+import { Modal } from '../../components/Modal';
+import { GAME_TITLE } from '../../config';
+import { ERROR_TEXTS } from '../../api/errorCatalogue';
+import { formatMoney } from '../../lib/format';
+import { SessionLostModal } from '../../plugins';
+import { splitParagraphs } from '../../store/eventQueue';
+import { endSession } from '../../store/gameActions';
+import { useGameStore, type ModalItem } from '../../store/gameStore';
+
+export const EVENT_TITLES: Partial<Record<EventCategory, string>> = {
+  price_change: 'WORD ON THE STREET',
+  rumor: 'RUMORS',
+  received_item: 'LUCKY FIND',
+  lost_item: 'BAD NEWS',
+  information: 'NEWS',
+};
+
+const MOTIVATION = [
+  'The streets are starting to know your name.',
+  'Keep hustling. The top is closer than it looks.',
+  'Bigger pockets, bigger problems. Stay sharp.',
+];
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {splitParagraphs(text).map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </>
+  );
+}
+
+function IntroModal({ event, onClose }: { event: GameEvent; onClose: () => void }) {
+  const player = useGameStore((s) => s.gameState?.player);
+  const mentionsDebt = /You owe/.test(event.message);
+  return (
+    <Modal title={GAME_TITLE} className="intro-modal">
+      <Paragraphs text={event.message} />
+      {!mentionsDebt && player && player.debt > 0 && (
+        <p className="warning-text">
+          {`You owe ${formatMoney(player.debt)} to ${player.loanShark?.name ?? 'the loan shark'}, due in 7 days`}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          {"Let's Go!"}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function EventModal({ item, onClose }: { item: Extract<ModalItem, { kind: 'event' }>; onClose: () => void }) {
+  return (
+    <Modal title={EVENT_TITLES[item.category] ?? 'NEWS'} onDismiss={onClose} className={`event-${item.category}`}>
+      {item.events.map((e, i) => (
+        <div key={i} className={`event-message event-${e.type}`}>
+          <Paragraphs text={e.message} />
+        </div>
+      ))}
+      <div className="modal-actions">
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          {item.ackText}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function PromotionModal({ item, onClose }: { item: Extract<ModalItem, { kind: 'promotion' }>; onClose: () => void }) {
+  const { newRank, nextRank } = item.data;
+  const line = MOTIVATION[newRank.level % MOTIVATION.length];
+  return (
+    <Modal title="RANK PROMOTION!" className="promotion-modal">
+      <p className="promotion-rank">{newRank.name}</p>
+      <p>
+        New inventory: {newRank.inventoryName} ({newRank.inventorySize} units)
+      </p>
+      <p>Max days: {newRank.maxDays}</p>
+      {nextRank ? (
+        <p>Next rank at {formatMoney(nextRank.cashRequirement)}</p>
+      ) : (
+        <p>You made it to the top. Nobody above you now.</p>
+      )}
+      <p className="motivation">{line}</p>
+      <div className="modal-actions">
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          Continue Playing
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+export function ErrorModal({ message, onClose }: { message?: string | null; onClose: () => void }) {
+  return (
+    <Modal title="ERROR" onDismiss={onClose} className="modal-danger">
+      <p>{message || ERROR_TEXTS.invalidGameStateDefault}</p>
+      <div className="modal-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          OK
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** Fallback when the connection feature module is not present. */
+function BasicSessionLost({ message, onClose }: { message: string; onClose: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Modal title="Session Connection Lost" className="modal-danger">
+      <p>{message}</p>
+      <div className="modal-actions">
+        <button type="button" className="btn" onClick={() => window.location.reload()}>
+          Try Again
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            onClose();
+            navigate('/');
+          }}
+        >
+          Return to Title
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            onClose();
+            void endSession().then(() => navigate('/'));
+          }}
+        >
+          Start New Game
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+export function GameModals() {
+  const head = useGameStore((s) => s.modals[0]);
+  const close = useGameStore((s) => s.closeModal);
+  if (!head) return null;
+  switch (head.kind) {
+    case 'intro':
+      return <IntroModal event={head.event} onClose={close} />;
+    case 'event':
+      return <EventModal item={head} onClose={close} />;
+    case 'promotion':
+      return <PromotionModal item={head} onClose={close} />;
+    case 'error':
+      return <ErrorModal message={head.message} onClose={close} />;
+    case 'sessionLost':
+      return SessionLostModal ? (
+        <Suspense fallback={null}>
+          <SessionLostModal message={head.message} onClose={close} />
+        </Suspense>
+      ) : (
+        <BasicSessionLost message={head.message} onClose={close} />
+      );
+    case 'apiError':
+      return (
+        <Modal title="API ERROR" onDismiss={close} className="modal-danger">
+          <p>Something went wrong talking to the server.</p>
+          <p className="error-id">Session: {head.sessionRef}</p>
+          <div className="modal-actions">
+            {head.retry && (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => {
+                  const retry = head.retry;
+                  close();
+                  retry?.();
+                }}
+              >
+                Retry
+              </button>
+            )}
+            <button type="button" className="btn" onClick={close}>
+              Close
+            </button>
+          </div>
+        </Modal>
+      );
+  }
+}

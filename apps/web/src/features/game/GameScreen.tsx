@@ -1,0 +1,174 @@
+// The game screen (SPEC.md section 2): entry (URL id or stored id, resume), header, status bar, message log,
+// navigation and the current view; the encounter view replaces the views while an encounter or a result
+// overlay is on, and the transition screen replaces everything between days.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ERROR_TEXTS } from '../../api/errorCatalogue';
+import { Modal } from '../../components/Modal';
+import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { CONNECTION_FAILED_RETURN_MS } from '../../constants';
+import { EncounterView, InfoView, InventoryView } from '../../plugins';
+import { getSessionId } from '../../storage/local';
+import { resumeGame } from '../../store/gameActions';
+import { useGameStore, type ViewName } from '../../store/gameStore';
+import { GameHeader } from './GameHeader';
+import { GameModals } from './GameModals';
+import { MessageLog } from './MessageLog';
+import { Navigation } from './Navigation';
+import { SettingsModal } from './SettingsModal';
+import { StatusBar } from './StatusBar';
+import { TransitionScreen } from './TransitionScreen';
+import { useVersion } from './useVersion';
+import { MarketView } from '../market/MarketView';
+import { StashView } from '../stash/StashView';
+import { TravelView } from '../travel/TravelView';
+import { HospitalView } from '../hospital/HospitalView';
+
+const ShoppingView = lazy(() => import('../shopping/ShoppingView'));
+const FinancesView = lazy(() => import('../finances/FinancesView'));
+const ShippingView = lazy(() => import('../shipping/ShippingView'));
+
+type EntryProblem = { kind: 'notFound' } | { kind: 'connection' } | null;
+
+function Missing({ what }: { what: string }) {
+  return <p className="empty">{what} is not available yet.</p>;
+}
+
+function CurrentView({ view }: { view: ViewName }) {
+  const tab = useGameStore((s) => s.inventoryTab);
+  switch (view) {
+    case 'market':
+      return <MarketView />;
+    case 'stash':
+      return <StashView />;
+    case 'travel':
+      return <TravelView />;
+    case 'hospital':
+      return <HospitalView />;
+    case 'shopping':
+      return <ShoppingView />;
+    case 'finances':
+      return <FinancesView />;
+    case 'shipping':
+      return <ShippingView />;
+    case 'player_inventory':
+      return InventoryView ? <InventoryView tab={tab} /> : <Missing what="Inventory" />;
+    case 'world_prices':
+    case 'other_stashes':
+    case 'shipment_tracking':
+    case 'charts':
+      return InfoView ? <InfoView view={view} /> : <Missing what="Info" />;
+  }
+}
+
+export default function GameScreen() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const urlId = params.get('id');
+  const gameState = useGameStore((s) => s.gameState);
+  const view = useGameStore((s) => s.view);
+  const transition = useGameStore((s) => s.transition);
+  const overlay = useGameStore((s) => s.encounterOverlay);
+  const redirect = useGameStore((s) => s.redirect);
+  const version = useVersion();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [problem, setProblem] = useState<EntryProblem>(null);
+  const [resuming, setResuming] = useState(false);
+  const entered = useRef(false);
+
+  // Entry: id from the URL (stored) or the stored one; resume when the state is missing.
+  useEffect(() => {
+    if (entered.current) return;
+    entered.current = true;
+    const stored = getSessionId();
+    if (!urlId) {
+      if (stored) navigate(`/game?id=${encodeURIComponent(stored)}`, { replace: true });
+      else navigate('/', { replace: true });
+      entered.current = false;
+      return;
+    }
+    const store = useGameStore.getState();
+    if (store.gameState && store.sessionId === urlId) return;
+    store.setSession(urlId);
+    setResuming(true);
+    void resumeGame(urlId).then((result) => {
+      setResuming(false);
+      if (result === 'notFound') setProblem({ kind: 'notFound' });
+      else if (result === 'connection') setProblem({ kind: 'connection' });
+    });
+  }, [urlId, navigate]);
+
+  // 'Failed to connect to server. Please try again.' then back to the title after 3 seconds
+  useEffect(() => {
+    if (problem?.kind !== 'connection') return;
+    const t = setTimeout(() => navigate('/'), CONNECTION_FAILED_RETURN_MS);
+    return () => clearTimeout(t);
+  }, [problem, navigate]);
+
+  useEffect(() => {
+    if (!redirect) return;
+    useGameStore.getState().setRedirect(null);
+    navigate(redirect);
+  }, [redirect, navigate]);
+
+  useEffect(() => {
+    if (gameState?.gameOver) navigate('/gameover');
+  }, [gameState?.gameOver, navigate]);
+
+  if (problem?.kind === 'notFound') {
+    return (
+      <div className="screen game-screen">
+        <Modal title="Session Not Found" className="modal-danger">
+          <p>{ERROR_TEXTS.sessionNotFound}</p>
+          <div className="modal-actions">
+            <button type="button" className="btn" onClick={() => navigate('/')}>
+              OK
+            </button>
+          </div>
+        </Modal>
+      </div>
+    );
+  }
+  if (problem?.kind === 'connection') {
+    return (
+      <div className="screen game-screen">
+        <Modal title="CONNECTION FAILED" className="modal-danger">
+          <p>{ERROR_TEXTS.connectFailed}</p>
+        </Modal>
+      </div>
+    );
+  }
+  if (!gameState || resuming) return <LoadingOverlay />;
+
+  const inEncounter = (gameState.encounter !== null || overlay !== null) && EncounterView !== null;
+
+  return (
+    <div className="screen game-screen">
+      <GameHeader onSettings={() => setSettingsOpen(true)} />
+      <StatusBar />
+      {transition ? (
+        <TransitionScreen message={transition.message} />
+      ) : inEncounter && EncounterView ? (
+        <Suspense fallback={<LoadingOverlay />}>
+          <EncounterView />
+        </Suspense>
+      ) : (
+        <>
+          <MessageLog />
+          <Navigation />
+          <main className="game-main" id="main">
+            <Suspense fallback={<p className="loading-inline">Loading...</p>}>
+              <CurrentView view={view} />
+            </Suspense>
+          </main>
+        </>
+      )}
+      <footer className="game-footer">
+        {gameState.formattedSeed && <span className="seed">Seed: {gameState.formattedSeed}</span>}
+        {version && <span className="version">v{version}</span>}
+      </footer>
+      <GameModals />
+      {settingsOpen && <SettingsModal onClose={() => setSettingsOpen(false)} />}
+    </div>
+  );
+}

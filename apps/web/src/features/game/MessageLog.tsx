@@ -1,0 +1,48 @@
+// MESSAGES: collapsible, collapsed by default, '> ' lines typed by kind, earlier days styled old, auto-scroll,
+// collapses on the store's minimize signal. The store keeps only the last 50.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useGameStore } from '../../store/gameStore';
+
+export function MessageLog() {
+  const messages = useGameStore((s) => s.messages);
+  const day = useGameStore((s) => s.gameState?.day ?? 0);
+  const minimize = useGameStore((s) => s.minimizeLogSignal);
+  const [open, setOpen] = useState(false);
+  const listRef = useRef<HTMLOListElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    setOpen(false);
+  }, [minimize]);
+
+  useEffect(() => {
+    const el = listRef.current;
+    if (el && open) el.scrollTop = el.scrollHeight;
+  }, [messages, open]);
+
+  return (
+    <section className={`message-log ${open ? 'open' : 'collapsed'}`}>
+      <button
+        type="button"
+        className="message-log-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span>MESSAGES</span>
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+        {!open && messages.length > 0 && (
+          <span className="message-latest">&gt; {messages[messages.length - 1]?.text}</span>
+        )}
+      </button>
+      <ol id={panelId} ref={listRef} className="message-list" hidden={!open} aria-live="polite">
+        {messages.map((m) => (
+          <li key={m.id} className={`message message-${m.type} ${m.day < day ? 'message-old' : ''}`}>
+            {'> '}
+            {m.text}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+// 'Game Settings': sound ON/OFF, combat speed, Quit Game and New Game with their confirmations.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Modal } from '../../components/Modal';
+import { COMBAT_SPEEDS } from '../../constants';
+import { endSession } from '../../store/gameActions';
+import { useGameStore } from '../../store/gameStore';
+
+export function SettingsModal({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const settings = useGameStore((s) => s.settings);
+  const [confirm, setConfirm] = useState<'quit' | 'new' | null>(null);
+
+  if (confirm === 'quit') {
+    return (
+      <Modal title="Quit Game" onDismiss={() => setConfirm(null)}>
+        <p>This will return to the title screen. You can resume this game later.</p>
+        <div className="modal-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              useGameStore.getState().resetGame();
+              navigate('/');
+            }}
+          >
+            OK
+          </button>
+          <button type="button" className="btn" onClick={() => setConfirm(null)}>
+            CANCEL
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+  if (confirm === 'new') {
+    return (
+      <Modal title="New Game" onDismiss={() => setConfirm(null)}>
+        <p>{"You'll lose all your progress, dude. You sure?"}</p>
+        <div className="modal-actions">
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => {
+              void endSession().then(() => navigate('/'));
+            }}
+          >
+            YEAH
+          </button>
+          <button type="button" className="btn" onClick={() => setConfirm(null)}>
+            NEVERMIND
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  const { setSoundEnabled, setCombatSpeed } = useGameStore.getState();
+  return (
+    <Modal title="Game Settings" onDismiss={onClose}>
+      <div className="settings-row">
+        <span id="sound-label">Sound</span>
+        <button
+          type="button"
+          className={`btn toggle ${settings.soundEnabled ? 'active' : ''}`}
+          aria-labelledby="sound-label"
+          aria-pressed={settings.soundEnabled}
+          onClick={() => setSoundEnabled(!settings.soundEnabled)}
+        >
+          {settings.soundEnabled ? 'ON' : 'OFF'}
+        </button>
+      </div>
+      <div className="settings-row" role="group" aria-label="Combat speed">
+        <span>Combat speed</span>
+        <div className="segmented">
+          {COMBAT_SPEEDS.map((speed) => (
+            <button
+              key={speed}
+              type="button"
+              className={`btn btn-small ${settings.combatSpeed === speed ? 'active' : ''}`}
+              aria-pressed={settings.combatSpeed === speed}
+              onClick={() => setCombatSpeed(speed)}
+            >
+              {speed.toUpperCase()}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="modal-actions">
+        <button type="button" className="btn" onClick={() => setConfirm('new')}>
+          New Game
+        </button>
+        <button type="button" className="btn btn-danger" onClick={() => setConfirm('quit')}>
+          Quit Game
+        </button>
+        <button type="button" className="btn" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+// The shared view header: a title with 'Stay Here' and 'Fly to...' (each with a spinner while loading).
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Spinner } from '../../components/Spinner';
+import { stayHere } from '../../store/gameActions';
+import { useGameStore } from '../../store/gameStore';
+
+const FlyToModal = lazy(() => import('../travel/FlyToModal'));
+
+export function ViewHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  const busy = useGameStore((s) => s.uiState === 'SUBMITTING' || s.transition !== null);
+  const [staying, setStaying] = useState(false);
+  const [flyOpen, setFlyOpen] = useState(false);
+  const [flying, setFlying] = useState(false);
+
+  const onStay = async () => {
+    setStaying(true);
+    await stayHere();
+    setStaying(false);
+  };
+
+  return (
+    <header className="view-header">
+      <h2 className="view-title">{title}</h2>
+      <div className="view-actions">
+        {children}
+        <button type="button" className="btn" disabled={busy} onClick={() => void onStay()}>
+          {staying && <Spinner />} Stay Here
+        </button>
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => setFlyOpen(true)}>
+          {flying && <Spinner />} Fly to...
+        </button>
+      </div>
+      {flyOpen && (
+        <Suspense fallback={null}>
+          <FlyToModal onClose={() => setFlyOpen(false)} onFlying={setFlying} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

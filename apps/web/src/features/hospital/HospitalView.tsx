@@ -1,0 +1,53 @@
+// The hospital: health x/100 with its colour class; heal for the server's cost; 'You're in perfect health!'
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { formatMoney, healthClass } from '../../lib/format';
+import { heal } from '../../store/gameActions';
+import { useGameStore } from '../../store/gameStore';
+import { ViewHeader } from '../game/ViewHeader';
+
+export function HospitalView() {
+  const gs = useGameStore((s) => s.gameState);
+  const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
+  const [cost, setCost] = useState<number | null>(null);
+  const health = gs ? Math.round(gs.player.health) : 0;
+
+  useEffect(() => {
+    if (health >= 100) return;
+    let cancelled = false;
+    api
+      .hospitalCost()
+      .then((r) => {
+        if (!cancelled) setCost(r.cost);
+      })
+      .catch((err) => console.warn('hospital cost failed', err)); // only logged (SPEC.md section 8)
+    return () => {
+      cancelled = true;
+    };
+  }, [health]);
+
+  if (!gs) return null;
+  return (
+    <section className="view hospital-view">
+      <ViewHeader title="Hospital" />
+      <p className={`health-line health-${healthClass(health)}`}>Health: {health}/100</p>
+      {health < 100 ? (
+        cost !== null && (
+          <>
+            <p>Patching you up costs {formatMoney(cost)}.</p>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy || gs.player.cash < cost}
+              onClick={() => void heal()}
+            >
+              Heal for {formatMoney(cost)}
+            </button>
+          </>
+        )
+      ) : (
+        <p className="success-text">{"You're in perfect health!"}</p>
+      )}
+    </section>
+  );
+}

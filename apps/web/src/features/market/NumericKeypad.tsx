@@ -1,0 +1,43 @@
+// The on-screen keypad for touch and narrow screens: digits, Backspace, Delete (clear), MAX and Enter.
+export interface NumericKeypadProps {
+  onDigit: (digit: string) => void;
+  onBackspace: () => void;
+  onClear: () => void;
+  onMax: () => void;
+  onEnter: () => void;
+}
+
+export function NumericKeypad({ onDigit, onBackspace, onClear, onMax, onEnter }: NumericKeypadProps) {
+  const digits = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+  return (
+    <div className="keypad" role="group" aria-label="Numeric keypad">
+      {digits.map((d) => (
+        <button key={d} type="button" className="key" onClick={() => onDigit(d)}>
+          {d}
+        </button>
+      ))}
+      <button type="button" className="key key-fn" onClick={onClear} aria-label="Clear">
+        CLR
+      </button>
+      <button type="button" className="key" onClick={() => onDigit('0')}>
+        0
+      </button>
+      <button type="button" className="key key-fn" onClick={onBackspace} aria-label="Backspace">
+        ⌫
+      </button>
+      <button type="button" className="key key-fn key-wide" onClick={onMax}>
+        MAX
+      </button>
+      <button type="button" className="key key-enter key-wide" onClick={onEnter} aria-label="Enter">
+        ENTER
+      </button>
+    </div>
+  );
+}
+
+/** Appends a digit, keeping at most `maxDigits` digits and no leading zero. */
+export function appendDigit(value: string, digit: string, maxDigits: number): string {
+  if (!/^\d$/.test(digit)) return value;
+  const next = value === '0' ? digit : value + digit;
+  return next.length > maxDigits ? value : next;
+}

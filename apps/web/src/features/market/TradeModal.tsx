@@ -1,0 +1,133 @@
+// '{Buy|Sell|Stash|Take} {drug}': price line, 'Max: n', quantity input, Confirm and Cancel; a numeric keypad on
+// touch or narrow screens. Errors shake the modal for 500 ms; a confirming flag blocks double submits.
+import { useEffect, useState } from 'react';
+import { Modal } from '../../components/Modal';
+import { useIsMobile, useShake } from '../../components/hooks';
+import { KEYPAD_MAX_DIGITS } from '../../constants';
+import { formatMoney } from '../../lib/format';
+import { tradeError, tradeMaximum, type TradeContext, type TradeMode } from '../../lib/tradeLimits';
+import { appendDigit, NumericKeypad } from './NumericKeypad';
+
+const TITLES: Record<TradeMode, string> = { buy: 'Buy', sell: 'Sell', stash: 'Stash', take: 'Take' };
+
+export interface TradeModalProps {
+  ctx: TradeContext;
+  onConfirm: (quantity: number) => Promise<boolean>;
+  onClose: () => void;
+  /** Forces the keypad on or off (tests); by default it follows the mobile rule. */
+  keypad?: boolean;
+}
+
+export function TradeModal({ ctx, onConfirm, onClose, keypad }: TradeModalProps) {
+  const mobile = useIsMobile();
+  const showKeypad = keypad ?? mobile;
+  const max = tradeMaximum(ctx);
+  const [value, setValue] = useState(max > 0 ? '1' : '0');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [shaking, shake] = useShake();
+
+  const submit = async () => {
+    if (confirming) return;
+    const quantity = Number(value);
+    const err = tradeError(ctx, quantity);
+    if (err) {
+      setError(err);
+      shake();
+      return;
+    }
+    setConfirming(true);
+    const ok = await onConfirm(quantity);
+    setConfirming(false);
+    if (ok) onClose();
+  };
+
+  const update = (next: string) => {
+    setValue(next);
+    setError(null);
+  };
+
+  // Physical keys drive the keypad: digits, Backspace, Delete (clear), Enter.
+  useEffect(() => {
+    if (!showKeypad) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.target instanceof HTMLInputElement) return; // the input handles its own typing
+      if (/^\d$/.test(e.key)) update(appendDigit(value, e.key, KEYPAD_MAX_DIGITS));
+      else if (e.key === 'Backspace') update(value.slice(0, -1));
+      else if (e.key === 'Delete') update('');
+      else if (e.key === 'Enter') void submit();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const title = `${TITLES[ctx.mode]} ${ctx.drugName}`;
+  return (
+    <Modal title={title} onDismiss={onClose} shake={shaking} className="trade-modal">
+      {(ctx.mode === 'buy' || ctx.mode === 'sell') && (
+        <p className="price-line">
+          {ctx.mode === 'buy' ? 'Price' : 'Selling at'}: {formatMoney(ctx.price)} each
+        </p>
+      )}
+      <p className="max-line">Max: {max}</p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <label className="sr-only" htmlFor="trade-qty">
+          Quantity
+        </label>
+        <div className="qty-row">
+          <input
+            id="trade-qty"
+            className={`input qty-input ${error ? 'input-error' : ''}`}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={value}
+            readOnly={showKeypad}
+            aria-invalid={error !== null}
+            onChange={(e) => {
+              const digits = e.target.value.replace(/\D/g, '').slice(0, KEYPAD_MAX_DIGITS);
+              update(digits);
+            }}
+          />
+          {!showKeypad && (
+            <button type="button" className="btn btn-small" onClick={() => update(String(max))}>
+              MAX
+            </button>
+          )}
+        </div>
+        {ctx.mode === 'buy' || ctx.mode === 'sell' ? (
+          <p className="total-line">Total: {formatMoney((Number(value) || 0) * ctx.price)}</p>
+        ) : null}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        {showKeypad && (
+          <NumericKeypad
+            onDigit={(d) => update(appendDigit(value, d, KEYPAD_MAX_DIGITS))}
+            onBackspace={() => update(value.slice(0, -1))}
+            onClear={() => update('')}
+            onMax={() => update(String(max))}
+            onEnter={() => void submit()}
+          />
+        )}
+        <div className="modal-actions">
+          <button type="submit" className="btn btn-primary" disabled={confirming}>
+            Confirm
+          </button>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,212 @@
+// 'ENTER YOUR NAME' (SPEC.md section 2 and 5): resume an active game or start a new one with a name and an
+// optional seed. Validation is the engine's (validatePlayerName, isSeedInputAllowed, parseSeed).
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { isSeedInputAllowed, parseSeed, validatePlayerName } from '@drugwars/engine';
+import { api } from '../../api/client';
+import type { SessionInfo } from '../../api/types';
+import { Modal } from '../../components/Modal';
+import { getPlayerName, getSessionId, setPlayerName, setSessionId } from '../../storage/local';
+
+export interface NameEntryModalProps {
+  /** start-game: the trimmed name ('' lets a 'loser-…' name be generated) and a seed or null. */
+  onStart: (name: string, seed: string | null) => void;
+  onContinue: (sessionId: string) => void;
+  onClose: () => void;
+}
+
+/** Live validation: a blank field shows no error (SPEC.md section 5). */
+export function liveNameError(name: string): string | null {
+  if (name.trim() === '') return null;
+  const result = validatePlayerName(name);
+  return result.ok ? null : result.message;
+}
+
+export function NameEntryModal({ onStart, onContinue, onClose }: NameEntryModalProps) {
+  const nameId = useId();
+  const seedId = useId();
+  const [name, setName] = useState(getPlayerName);
+  const [nameError, setNameError] = useState<string | null>(() => liveNameError(getPlayerName()));
+  const [useSeed, setUseSeed] = useState(false);
+  const [seed, setSeed] = useState('');
+  const [seedError, setSeedError] = useState<string | null>(null);
+  const [active, setActive] = useState<{ sessionId: string; session: SessionInfo } | null>(null);
+  const [confirming, setConfirming] = useState<{ name: string; seed: string | null } | null>(null);
+
+  useEffect(() => {
+    const sessionId = getSessionId();
+    if (!sessionId) return;
+    let cancelled = false;
+    api
+      .validate(sessionId)
+      .then((res) => {
+        if (cancelled) return;
+        if (res.valid && res.session) setActive({ sessionId, session: res.session });
+        else setSessionId(null);
+      })
+      .catch((err: unknown) => {
+        // a definite "not found" forgets the id; a network failure keeps it for later
+        if (!cancelled && typeof err === 'object' && err !== null && (err as { status?: number }).status === 404) {
+          setSessionId(null);
+        }
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const onNameChange = (value: string) => {
+    setName(value);
+    const error = liveNameError(value);
+    setNameError(error);
+    if (error === null && value.trim() !== '') setPlayerName(value.trim());
+  };
+
+  const onSeedChange = (value: string) => {
+    if (!isSeedInputAllowed(value)) return;
+    setSeed(value);
+    setSeedError(null);
+  };
+
+  const start = () => {
+    const trimmed = name.trim();
+    if (trimmed !== '') {
+      const result = validatePlayerName(trimmed);
+      if (!result.ok) {
+        setNameError(result.message);
+        return;
+      }
+      setPlayerName(result.name);
+    }
+    let seedValue: string | null = null;
+    if (useSeed && seed.trim() !== '') {
+      const parsed = parseSeed(seed);
+      if (!parsed.ok) {
+        setSeedError(parsed.message);
+        return;
+      }
+      seedValue = seed.trim();
+    }
+    if (active) {
+      setConfirming({ name: trimmed, seed: seedValue });
+      return;
+    }
+    onStart(trimmed, seedValue);
+  };
+
+  const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      if (nameError === null) start();
+    }
+  };
+
+  if (confirming) {
+    return (
+      <Modal title="ENTER YOUR NAME" onDismiss={() => setConfirming(null)}>
+        <p className="warning-text">
+          WARNING: You have an active game. Starting a new game will delete your active game.
+        </p>
+        <div className="modal-actions">
+          <button type="button" className="btn btn-danger" onClick={() => onStart(confirming.name, confirming.seed)}>
+            WHATEVER
+          </button>
+          <button type="button" className="btn" onClick={() => setConfirming(null)}>
+            NEVERMIND
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title="ENTER YOUR NAME" onDismiss={onClose} className="name-entry">
+      {active && (
+        <section className="name-section" aria-label="ACTIVE GAMES">
+          <h3>ACTIVE GAMES</h3>
+          <div className="active-game">
+            <span className="active-name">{active.session.playerName}</span>
+            <span className="active-day">
+              Day {Math.min(active.session.day, active.session.maxDays)}/{active.session.maxDays}
+            </span>
+            <button type="button" className="btn" onClick={() => onContinue(active.sessionId)}>
+              CONTINUE GAME
+            </button>
+          </div>
+        </section>
+      )}
+      <section className="name-section" aria-label="START NEW GAME">
+        <h3>START NEW GAME</h3>
+        <label htmlFor={nameId} className="sr-only">
+          Player name
+        </label>
+        <input
+          id={nameId}
+          className={`input ${nameError ? 'input-error' : ''}`}
+          type="text"
+          value={name}
+          maxLength={32}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="YOUR NAME"
+          aria-invalid={nameError !== null}
+          aria-describedby={nameError ? `${nameId}-error` : undefined}
+          onChange={(e) => onNameChange(e.target.value)}
+          onKeyDown={onEnter}
+        />
+        {nameError && (
+          <p id={`${nameId}-error`} className="field-error" role="alert">
+            {nameError}
+          </p>
+        )}
+        <div className="seed-row">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={useSeed}
+              onChange={(e) => {
+                setUseSeed(e.target.checked);
+                if (!e.target.checked) {
+                  setSeed('');
+                  setSeedError(null);
+                }
+              }}
+            />
+            <span>Use seed</span>
+          </label>
+          <label htmlFor={seedId} className="sr-only">
+            Seed
+          </label>
+          <input
+            id={seedId}
+            className={`input seed-input ${seedError ? 'input-error' : ''}`}
+            type="text"
+            inputMode="numeric"
+            value={seed}
+            disabled={!useSeed}
+            maxLength={19}
+            autoComplete="off"
+            placeholder={useSeed ? 'Enter seed (16 digits)...' : 'SEED (OPTIONAL)'}
+            onChange={(e) => onSeedChange(e.target.value)}
+            onKeyDown={onEnter}
+          />
+        </div>
+        {seedError && (
+          <p className="field-error" role="alert">
+            {seedError}
+          </p>
+        )}
+        <p className="warning-text small">Seeded games are not eligible for leaderboard</p>
+        <div className="modal-actions">
+          <button type="button" className="btn btn-primary" disabled={nameError !== null} onClick={start}>
+            START NEW GAME
+          </button>
+          <button type="button" className="btn" onClick={onClose}>
+            CANCEL
+          </button>
+        </div>
+      </section>
+    </Modal>
+  );
+}
+
+export default NameEntryModal;

@@ -1,0 +1,79 @@
+// The small modals of the title screen (SPEC.md section 2): not found, audit failure, connection failed, about.
+import { Modal } from '../../components/Modal';
+import { CopyField } from '../../components/CopyField';
+import { CONTACT_ID, DONATION_ADDRESS, ORIGINAL_AUTHOR, ORIGINAL_AUTHOR_SITE } from '../../config';
+
+export function NotFoundModal({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal title="Not Found" onDismiss={onClose}>
+      <p>{"That page doesn't exist dude, quit fucking around"}</p>
+      <div className="modal-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          Whatever
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+export function AuditFailureModal({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal title="AUDIT FAILURE" className="modal-danger">
+      <p>{"Your game failed record audits. Some kinda bug, or you're a cheater."}</p>
+      <div className="modal-actions">
+        <button type="button" className="btn btn-danger" onClick={onClose}>
+          Dang
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** 'err-{time}-{random}': a reference the player can quote to the developer. */
+export function generateErrorId(now: number = Date.now(), random: () => number = Math.random): string {
+  return `err-${now}-${random().toString(36).slice(2, 8).padEnd(6, '0')}`;
+}
+
+export const CONNECTION_FAILED_TEXT =
+  "Shit, the game's not working. Try again in 5 minutes, the server might be restarting. If it's still not working, tell the dev to get his shit together or try again later.";
+
+export function ConnectionFailedModal({ errorId, onRetry }: { errorId: string; onRetry: () => void }) {
+  return (
+    <Modal title="CONNECTION FAILED" className="modal-danger" onDismiss={onRetry}>
+      <p>{CONNECTION_FAILED_TEXT}</p>
+      <CopyField label="Contact" value={CONTACT_ID} />
+      <p className="error-id">Error: {errorId}</p>
+      <div className="modal-actions">
+        <button type="button" className="btn" onClick={onRetry}>
+          TRY AGAIN
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+export function AboutModal({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal title="About" onDismiss={onClose}>
+      <p>
+        DRUG WARS is a free clone of the classic 1984 game by {ORIGINAL_AUTHOR}. It costs nothing to play and never
+        will. Only game-related data is tracked (no personal information).
+      </p>
+      <p>If you like it, tips keep the server running:</p>
+      <CopyField label="Donation address" value={DONATION_ADDRESS} />
+      <p>
+        Show the original author some love too: his tip address is on his site,{' '}
+        <a href={ORIGINAL_AUTHOR_SITE} target="_blank" rel="noreferrer">
+          {ORIGINAL_AUTHOR_SITE.replace(/^https?:\/\//, '')}
+        </a>
+        .
+      </p>
+      <CopyField label="Messenger contact" value={CONTACT_ID} />
+      <div className="modal-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          WHATEVER
+        </button>
+      </div>
+    </Modal>
+  );
+}

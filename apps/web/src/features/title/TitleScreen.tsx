@@ -1,0 +1,200 @@
+// The title screen (SPEC.md section 2): logo, version, PLAY / MOST WANTED LIST / About, changelog footer,
+// the health check with its loading overlay and connection-failed modal, and the not-found and audit modals.
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/client';
+import type { ChangelogEntry } from '../../api/types';
+import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { Modal } from '../../components/Modal';
+import { TEST_VERSION_PATTERN } from '../../constants';
+import { setSessionId } from '../../storage/local';
+import { startNewGame } from '../../store/gameActions';
+import { useGameStore } from '../../store/gameStore';
+import { signals } from '../../store/signals';
+import { AsciiLogo } from './AsciiLogo';
+import { AboutModal, AuditFailureModal, ConnectionFailedModal, generateErrorId, NotFoundModal } from './TitleModals';
+
+const NameEntryModal = lazy(() => import('./NameEntryModal'));
+
+const DEFAULT_LABELS = ['PLAY', 'MOST WANTED LIST', 'About'] as const;
+
+/** Title button labels from the static locale file's 'buttons' list; defaults where missing. */
+export function useButtonLabels(): string[] {
+  const [labels, setLabels] = useState<string[]>([...DEFAULT_LABELS]);
+  useEffect(() => {
+    let cancelled = false;
+    fetch('/locales/en.json')
+      .then((r) => (r.ok ? (r.json() as Promise<unknown>) : null))
+      .then((json) => {
+        const buttons = (json as { buttons?: unknown } | null)?.buttons;
+        if (cancelled || !Array.isArray(buttons)) return;
+        setLabels(DEFAULT_LABELS.map((d, i) => (typeof buttons[i] === 'string' && buttons[i] ? buttons[i] : d)));
+      })
+      .catch(() => {
+        // built-in labels stay
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return labels;
+}
+
+export function isTestVersion(version: string): boolean {
+  return TEST_VERSION_PATTERN.test(version);
+}
+
+export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const labels = useButtonLabels();
+  const [checking, setChecking] = useState(true);
+  const [starting, setStarting] = useState(false);
+  const [errorId, setErrorId] = useState<string | null>(null);
+  const [version, setVersion] = useState('');
+  const [showChangelog, setShowChangelog] = useState(false);
+  const [changelog, setChangelog] = useState<ChangelogEntry[] | null>(null);
+  const [modal, setModal] = useState<'name' | 'about' | null>(null);
+  const [audit, setAudit] = useState(false);
+  const headModal = useGameStore((s) => s.modals[0]);
+  const closeStoreModal = useGameStore((s) => s.closeModal);
+
+  const check = useCallback(async () => {
+    setChecking(true);
+    setErrorId(null);
+    try {
+      await api.health();
+      setChecking(false);
+    } catch {
+      setChecking(false);
+      setErrorId(generateErrorId());
+    }
+    // version check failure: nothing (SPEC.md section 8)
+    api
+      .version()
+      .then((v) => setVersion(v.version))
+      .catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    void check();
+  }, [check]);
+
+  // error=audit opens the audit modal and is cleared from the address
+  useEffect(() => {
+    if (params.get('error') === 'audit') {
+      setAudit(true);
+      const next = new URLSearchParams(params);
+      next.delete('error');
+      setParams(next, { replace: true });
+    }
+  }, [params, setParams]);
+
+  useEffect(() => {
+    if (showChangelog && changelog === null) void api.changelog().then(setChangelog);
+  }, [showChangelog, changelog]);
+
+  const onStart = async (name: string, seed: string | null) => {
+    setModal(null);
+    setStarting(true);
+    const sessionId = await startNewGame(name, seed);
+    if (sessionId === null) {
+      setStarting(false);
+      return;
+    }
+    navigate(sessionId ? `/game?id=${encodeURIComponent(sessionId)}` : '/game');
+  };
+
+  const openName = () => {
+    signals.emit({ type: 'funnel', stage: 'name_entry' });
+    setModal('name');
+  };
+
+  return (
+    <div className="screen title-screen">
+      <main className="title-main">
+        <AsciiLogo />
+        {version && <p className="version-line">v{version}</p>}
+        {version && isTestVersion(version) && (
+          <p className="warning-text">This is a test version of the game. Expect bugs.</p>
+        )}
+        <nav className="title-buttons" aria-label="Main menu">
+          <button type="button" className="btn btn-primary btn-big" onClick={openName}>
+            {labels[0]}
+          </button>
+          <button type="button" className="btn btn-big" onClick={() => navigate('/leaderboard')}>
+            {labels[1]}
+          </button>
+          <button type="button" className="btn btn-big" onClick={() => setModal('about')}>
+            {labels[2]}
+          </button>
+        </nav>
+      </main>
+      <footer className="title-footer">
+        <span className="footer-version">{version ? `v${version}` : ''}</span>
+        <button
+          type="button"
+          className="btn-link"
+          aria-expanded={showChangelog}
+          onClick={() => setShowChangelog((v) => !v)}
+        >
+          {showChangelog ? 'Hide Changelog' : 'Show Changelog'}
+        </button>
+        {showChangelog && (
+          <section className="changelog" aria-label="Recent Changes">
+            <h3>Recent Changes</h3>
+            {changelog === null ? (
+              <p>Loading...</p>
+            ) : changelog.length === 0 ? (
+              <p>No changelog available</p>
+            ) : (
+              <ul>
+                {changelog.map((entry) => (
+                  <li key={`${entry.version}-${entry.date}`}>
+                    <strong>{`v${entry.version} - ${entry.date}`}</strong>
+                    <p className="changes">{entry.changes}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </footer>
+
+      {(checking || starting) && <LoadingOverlay />}
+      {errorId && !checking && <ConnectionFailedModal errorId={errorId} onRetry={() => void check()} />}
+      {modal === 'name' && !checking && (
+        <Suspense fallback={<LoadingOverlay />}>
+          <NameEntryModal
+            onStart={(n, s) => void onStart(n, s)}
+            onContinue={(id) => navigate(`/game?id=${encodeURIComponent(id)}`)}
+            onClose={() => setModal(null)}
+          />
+        </Suspense>
+      )}
+      {modal === 'about' && <AboutModal onClose={() => setModal(null)} />}
+      {notFound && <NotFoundModal onClose={() => navigate('/')} />}
+      {audit && (
+        <AuditFailureModal
+          onClose={() => {
+            setSessionId(null);
+            useGameStore.getState().setSession(null);
+            useGameStore.getState().setAuditFailure(false);
+            setAudit(false);
+            navigate('/', { replace: true });
+          }}
+        />
+      )}
+      {headModal?.kind === 'error' && !audit && (
+        <Modal title="ERROR" onDismiss={closeStoreModal}>
+          <p>{headModal.message}</p>
+          <div className="modal-actions">
+            <button type="button" className="btn" onClick={closeStoreModal}>
+              OK
+            </button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}

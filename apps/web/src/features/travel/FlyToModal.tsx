@@ -1,0 +1,39 @@
+// Fly To: every location but the current one with its flight price; disabled when cash is below it.
+import { Modal } from '../../components/Modal';
+import { formatMoney } from '../../lib/format';
+import { travel } from '../../store/gameActions';
+import { useGameStore } from '../../store/gameStore';
+
+export default function FlyToModal({ onClose, onFlying }: { onClose: () => void; onFlying?: (f: boolean) => void }) {
+  const gs = useGameStore((s) => s.gameState);
+  const locations = useGameStore((s) => s.gameData.locations) ?? [];
+  if (!gs) return null;
+  const others = locations.filter((l) => l.id !== gs.location);
+  return (
+    <Modal title="Fly to..." onDismiss={onClose} className="fly-modal">
+      <div className="location-grid">
+        {others.map((l) => (
+          <button
+            key={l.id}
+            type="button"
+            className="btn location-btn"
+            disabled={gs.player.cash < l.flightPrice}
+            onClick={() => {
+              onClose();
+              onFlying?.(true);
+              void travel(l.id).finally(() => onFlying?.(false));
+            }}
+          >
+            <span className="loc-name">{l.name}</span>
+            <span className="loc-price">{formatMoney(l.flightPrice)}</span>
+          </button>
+        ))}
+      </div>
+      <div className="modal-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </Modal>
+  );
+}
