@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { api } from '../../api/client';
+import { useGameStore } from '../../store/gameStore';
+import { gameState } from '../encounter/testFixtures';
+import { InfoView } from './InfoView';
+
+function show(view: 'world_prices' | 'other_stashes' | 'shipment_tracking' | 'charts') {
+  return render(
+    <MemoryRouter>
+      <InfoView view={view} />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  useGameStore.setState({ gameData: {} });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('info views', () => {
+  it('World Drug Prices: a card per location, the current one highlighted', () => {
+    const gs = gameState({ encounter: null });
+    gs.worldPrices = { new_york: { weed: 300 }, miami: { weed: 280, cocaine: 15000 } };
+    useGameStore.getState().setGameState(gs);
+    show('world_prices');
+    expect(screen.getByTestId('prices-new_york').className).toContain('current');
+    expect(screen.getByTestId('prices-miami').className).not.toContain('current');
+    expect(screen.getByText('$15,000')).toBeTruthy();
+  });
+
+  it('Other Stashes: other cities with something stashed, or the empty text', () => {
+    const gs = gameState({ encounter: null });
+    gs.player.stash = { new_york: { weed: { quantity: 5 } }, miami: { weed: { quantity: 0 } } };
+    useGameStore.getState().setGameState(gs);
+    show('other_stashes');
+    expect(screen.getByText('You have no drugs stashed in other cities.')).toBeTruthy();
+    cleanup();
+    gs.player.stash = { new_york: { weed: { quantity: 5 } }, miami: { weed: { quantity: 7 } } };
+    useGameStore.getState().setGameState({ ...gs });
+    show('other_stashes');
+    expect(screen.getByText('Miami')).toBeTruthy();
+    expect(screen.getByText('7')).toBeTruthy();
+    expect(screen.queryByText('5')).toBeNull();
+  });
+
+  it('Shipment Tracking: rows with status classes, or No active shipments', async () => {
+    useGameStore.getState().setGameState(gameState({ encounter: null }));
+    const status = vi.spyOn(api, 'shippingStatus').mockResolvedValue({
+      success: true,
+      shipments: [
+        { id: 's1', drugId: 'weed', drugName: 'Weed', quantity: 10, destination: 'Miami', destinationId: 'miami', company: 'FedUps', companyId: 'f', status: 'lost', daysRemaining: 0 },
+        { id: 's2', drugId: 'weed', drugName: 'Weed', quantity: 4, destination: 'Boston', destinationId: 'boston', company: 'FedUps', companyId: 'f', status: 'in transit', daysRemaining: 2 },
+      ],
+    });
+    show('shipment_tracking');
+    await waitFor(() => expect(screen.getByText('lost').className).toContain('status-lost'));
+    expect(screen.getByText('in transit').className).toContain('status-in-transit');
+    cleanup();
+    status.mockResolvedValue({ success: true, shipments: [] });
+    show('shipment_tracking');
+    await waitFor(() => expect(screen.getByText('No active shipments')).toBeTruthy());
+  });
+
+  it('Charts: tabs, the drug dropdown with the legend toggle, and NO DATA AVAILABLE', async () => {
+    useGameStore.getState().setGameState(gameState({ encounter: null }));
+    vi.spyOn(api, 'history').mockResolvedValue({
+      success: true,
+      history: { cash: [], debt: [], health: [], prices: {} },
+    });
+    show('charts');
+    await waitFor(() => expect(screen.getByText('NO DATA AVAILABLE')).toBeTruthy());
+    for (const label of ['Your Cash', 'Your Debt', 'Your Health']) expect(screen.getByRole('tab', { name: label })).toBeTruthy();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Drug Prices' }));
+    expect(screen.getByRole('combobox')).toBeTruthy();
+    const toggle = screen.getByRole('button', { name: 'Hide Legend' });
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Show Legend' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,92 @@
+// A line chart drawn by uPlot, loaded lazily (its code and CSS arrive only when a chart is first shown).
+// Shows 'NO DATA AVAILABLE' when there is nothing to draw; redraws whenever the data or options change.
+import { useEffect, useRef, useState } from 'react';
+import type uPlot from 'uplot';
+import { GAME_CHART_COLOURS } from '../../constants';
+import { isEmptyChart, lineColour, xTicks, yDivisions, type ChartData } from './chartData';
+
+export interface LineChartProps {
+  data: ChartData;
+  /** How many palette colours the lines cycle through (8 in the game, 12 in the stats modal). */
+  paletteSize?: number;
+  showLegend?: boolean;
+  height?: number;
+  /** Format of y values (money, percent). */
+  formatValue?: (value: number) => string;
+}
+
+type UPlotCtor = typeof uPlot;
+let uplotPromise: Promise<UPlotCtor> | null = null;
+function loadUPlot(): Promise<UPlotCtor> {
+  uplotPromise ??= Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([m]) => m.default);
+  return uplotPromise;
+}
+
+export function LineChart({ data, paletteSize = GAME_CHART_COLOURS, showLegend = true, height = 260, formatValue }: LineChartProps) {
+  const holder = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  const empty = isEmptyChart(data);
+
+  useEffect(() => {
+    if (empty || !holder.current) return;
+    let chart: uPlot | null = null;
+    let cancelled = false;
+    const target = holder.current;
+    const onResize = () => chart?.setSize({ width: Math.max(target.clientWidth, 280), height });
+    loadUPlot()
+      .then((UPlot) => {
+        if (cancelled) return;
+        const opts: uPlot.Options = {
+          width: Math.max(target.clientWidth, 280),
+          height,
+          legend: { show: showLegend },
+          cursor: { drag: { x: false, y: false } },
+          scales: { x: { time: false } },
+          axes: [
+            {
+              stroke: '#33ff33',
+              grid: { stroke: '#113311' },
+              splits: () => xTicks(data.days),
+              values: (_u, splits) => splits.map((d) => `Day ${d}`),
+            },
+            {
+              stroke: '#33ff33',
+              grid: { stroke: '#113311' },
+              size: 70,
+              splits: (_u, _i, min, max) => yDivisions(min, max),
+              values: (_u, splits) => splits.map((v) => (formatValue ? formatValue(v) : String(Math.round(v)))),
+            },
+          ],
+          series: [
+            { label: 'Day' },
+            ...data.series.map((s, i) => ({
+              label: s.label,
+              stroke: lineColour(i, paletteSize),
+              width: 2,
+              spanGaps: true,
+              points: { show: data.days.length < 40 },
+            })),
+          ],
+        };
+        chart = new UPlot(opts, [data.days, ...data.series.map((s) => s.values)] as uPlot.AlignedData, target);
+        window.addEventListener('resize', onResize);
+      })
+      .catch((err) => {
+        console.warn('chart failed', err);
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('resize', onResize);
+      chart?.destroy();
+    };
+  }, [data, empty, paletteSize, showLegend, height, formatValue]);
+
+  if (empty) return <div className="chart-empty">NO DATA AVAILABLE</div>;
+  return (
+    <div className="line-chart">
+      <div ref={holder} className="line-chart-canvas" data-testid="line-chart" />
+      {failed && <div className="chart-empty">Chart unavailable</div>}
+    </div>
+  );
+}

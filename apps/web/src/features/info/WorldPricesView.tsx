@@ -1,0 +1,84 @@
+// World Drug Prices (SPEC.md section 2): a card per location with its drug prices; the current location is
+// highlighted. Uses gameState.worldPrices; when the state carries none, asks the server once.
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { formatMoney } from '../../lib/format';
+import { useGameStore } from '../../store/gameStore';
+import { ViewHeader } from '../game/ViewHeader';
+import { nameOf, useCatalogue } from './catalogue';
+import './info.css';
+
+type WorldPrices = Record<string, Record<string, number>>;
+
+export function WorldPricesView() {
+  const gameState = useGameStore((s) => s.gameState);
+  const { drugs, locations } = useCatalogue();
+  const [fetched, setFetched] = useState<WorldPrices | null>(null);
+  const fromState = gameState?.worldPrices ?? {};
+  const hasState = Object.keys(fromState).length > 0;
+
+  useEffect(() => {
+    if (hasState) return;
+    let live = true;
+    api
+      .worldPrices()
+      .then((res) => live && setFetched(res.worldPrices))
+      .catch((err) => console.warn('world prices failed', err));
+    return () => {
+      live = false;
+    };
+  }, [hasState, gameState?.day]);
+
+  const prices = hasState ? fromState : (fetched ?? {});
+  const current = gameState?.location ?? '';
+  const ordered = [
+    ...locations.filter((l) => prices[l.id]),
+    ...Object.keys(prices)
+      .filter((id) => !locations.some((l) => l.id === id))
+      .map((id) => ({ id, name: id })),
+  ];
+
+  return (
+    <div className="info-view world-prices">
+      <ViewHeader title="World Drug Prices" />
+      {ordered.length === 0 ? (
+        <p className="empty">Loading prices...</p>
+      ) : (
+        <div className="price-cards">
+          {ordered.map((loc) => {
+            const rows = Object.entries(prices[loc.id] ?? {}).sort(([a], [b]) =>
+              nameOf(drugs, a).localeCompare(nameOf(drugs, b)),
+            );
+            const isCurrent = loc.id === current;
+            return (
+              <section key={loc.id} className={`price-card${isCurrent ? ' current' : ''}`} data-testid={`prices-${loc.id}`}>
+                <h3>
+                  {loc.name}
+                  {isCurrent && <span className="here-tag"> (You are here)</span>}
+                </h3>
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      <th>Drug</th>
+                      <th>Price</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map(([drugId, price]) => (
+                      <tr key={drugId}>
+                        <td>{nameOf(drugs, drugId)}</td>
+                        <td className="num">{formatMoney(price)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export default WorldPricesView;

@@ -1,0 +1,125 @@
+// Shapes history into the aligned arrays a line chart draws (SPEC.md sections 2 and 9): one x axis of days,
+// one value list per line (null where a line has no point that day), up to 10 x ticks and 5 y divisions.
+import { CHART_MAX_X_TICKS, CHART_Y_DIVISIONS } from '../../constants';
+
+export interface Point {
+  day: number;
+  value: number;
+}
+
+export interface ChartSeries {
+  label: string;
+  values: (number | null)[];
+}
+
+export interface ChartData {
+  days: number[];
+  series: ChartSeries[];
+}
+
+/** Twelve distinguishable colours on black; the game chart uses the first 8, the stats modal all 12. */
+export const CHART_PALETTE = [
+  '#33ff33',
+  '#ff4444',
+  '#ffd500',
+  '#33ccff',
+  '#ff66ff',
+  '#ff9933',
+  '#ffffff',
+  '#9966ff',
+  '#00ffcc',
+  '#cc9966',
+  '#ff3399',
+  '#99cc00',
+] as const;
+
+export function lineColour(index: number, paletteSize: number): string {
+  const size = Math.max(1, Math.min(paletteSize, CHART_PALETTE.length));
+  return CHART_PALETTE[index % size]!;
+}
+
+/** Aligns several named point lists on the union of their days (sorted); missing days are null. */
+export function alignSeries(lines: { label: string; points: readonly Point[] }[]): ChartData {
+  const daySet = new Set<number>();
+  for (const line of lines) for (const p of line.points) if (Number.isFinite(p.day) && Number.isFinite(p.value)) daySet.add(p.day);
+  const days = [...daySet].sort((a, b) => a - b);
+  const index = new Map(days.map((d, i) => [d, i]));
+  const series = lines.map((line) => {
+    const values: (number | null)[] = days.map(() => null);
+    // the last point of a day wins (a day can be recorded twice: before and after an action)
+    for (const p of line.points) {
+      const i = index.get(p.day);
+      if (i !== undefined && Number.isFinite(p.value)) values[i] = p.value;
+    }
+    return { label: line.label, values };
+  });
+  return { days, series };
+}
+
+/** True when there is nothing to draw. */
+export function isEmptyChart(data: ChartData): boolean {
+  return data.days.length === 0 || data.series.every((s) => s.values.every((v) => v === null));
+}
+
+/**
+ * One line per location for one drug, from prices[location][drug] (the /game/history shape). Locations without
+ * a single price for the drug are left out. Labels are location names.
+ */
+export function drugPriceSeries(
+  prices: Record<string, Record<string, Point[]>>,
+  drugId: string,
+  locationName: (id: string) => string,
+): ChartData {
+  const lines = Object.entries(prices)
+    .map(([locationId, byDrug]) => ({ label: locationName(locationId), points: byDrug[drugId] ?? [] }))
+    .filter((line) => line.points.length > 0)
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return alignSeries(lines);
+}
+
+/**
+ * The same from the game state's priceHistory (day -> location -> drug -> price): one line per location, or
+ * only the given location.
+ */
+export function priceHistorySeries(
+  priceHistory: Record<string, Record<string, Record<string, number>>>,
+  opts: { drugId: string; locationId: string | null; locationName: (id: string) => string },
+): ChartData {
+  const byLocation = new Map<string, Point[]>();
+  for (const [dayKey, locations] of Object.entries(priceHistory)) {
+    const day = Number(dayKey);
+    if (!Number.isFinite(day)) continue;
+    for (const [locationId, drugs] of Object.entries(locations)) {
+      if (opts.locationId && locationId !== opts.locationId) continue;
+      const price = drugs[opts.drugId];
+      if (price === undefined) continue;
+      const list = byLocation.get(locationId) ?? [];
+      list.push({ day, value: price });
+      byLocation.set(locationId, list);
+    }
+  }
+  const lines = [...byLocation.entries()]
+    .map(([id, points]) => ({ label: opts.locationName(id), points }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return alignSeries(lines);
+}
+
+/** At most `max` x-axis tick values, evenly spread over the days, always including the first and last. */
+export function xTicks(days: readonly number[], max: number = CHART_MAX_X_TICKS): number[] {
+  if (days.length <= max) return [...days];
+  const ticks: number[] = [];
+  for (let i = 0; i < max; i++) {
+    const at = Math.round((i * (days.length - 1)) / (max - 1));
+    const day = days[at]!;
+    if (ticks[ticks.length - 1] !== day) ticks.push(day);
+  }
+  return ticks;
+}
+
+/** The y-axis grid values: `divisions` equal steps from min to max (divisions + 1 values). */
+export function yDivisions(min: number, max: number, divisions: number = CHART_Y_DIVISIONS): number[] {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
+  if (max === min) return [min];
+  const step = (max - min) / divisions;
+  return Array.from({ length: divisions + 1 }, (_, i) => min + step * i);
+}
