@@ -26,16 +26,16 @@ interface EnemyKind {
 }
 
 const KINDS = {
-  police_officer: { sprite: 'police_officer', title: 'Officer', baseHealth: 25, damage: 6, accuracy: 0.5 },
-  police_sergeant: { sprite: 'police_sergeant', title: 'Sgt.', baseHealth: 35, damage: 8, accuracy: 0.55 },
-  swat_officer: { sprite: 'swat_officer', title: 'SWAT', baseHealth: 50, damage: 11, accuracy: 0.6 },
-  dea_agent: { sprite: 'dea_agent', title: 'Agent', baseHealth: 45, damage: 10, accuracy: 0.65 },
-  police_chief: { sprite: 'police_chief', title: 'Chief', baseHealth: 60, damage: 10, accuracy: 0.6 },
-  gang_member: { sprite: 'gang_member', title: '', baseHealth: 20, damage: 7, accuracy: 0.45 },
-  gang_enforcer: { sprite: 'gang_enforcer', title: '', baseHealth: 35, damage: 10, accuracy: 0.5 },
-  gang_leader: { sprite: 'gang_leader', title: '', baseHealth: 50, damage: 12, accuracy: 0.55 },
-  loan_shark_goon: { sprite: 'loan_shark_goon', title: '', baseHealth: 40, damage: 9, accuracy: 0.55 },
-  loan_shark_enforcer: { sprite: 'loan_shark_enforcer', title: '', baseHealth: 60, damage: 13, accuracy: 0.6 },
+  police_officer: { sprite: 'police_officer', title: 'Officer', baseHealth: 25, damage: 5, accuracy: 0.45 },
+  police_sergeant: { sprite: 'police_sergeant', title: 'Sgt.', baseHealth: 35, damage: 7, accuracy: 0.5 },
+  swat_officer: { sprite: 'swat_officer', title: 'SWAT', baseHealth: 50, damage: 10, accuracy: 0.55 },
+  dea_agent: { sprite: 'dea_agent', title: 'Agent', baseHealth: 45, damage: 9, accuracy: 0.6 },
+  police_chief: { sprite: 'police_chief', title: 'Chief', baseHealth: 60, damage: 9, accuracy: 0.55 },
+  gang_member: { sprite: 'gang_member', title: '', baseHealth: 20, damage: 6, accuracy: 0.45 },
+  gang_enforcer: { sprite: 'gang_enforcer', title: '', baseHealth: 35, damage: 8, accuracy: 0.5 },
+  gang_leader: { sprite: 'gang_leader', title: '', baseHealth: 50, damage: 10, accuracy: 0.55 },
+  loan_shark_goon: { sprite: 'loan_shark_goon', title: '', baseHealth: 40, damage: 8, accuracy: 0.55 },
+  loan_shark_enforcer: { sprite: 'loan_shark_enforcer', title: '', baseHealth: 60, damage: 11, accuracy: 0.6 },
 } as const satisfies Record<string, EnemyKind>;
 
 type KindId = keyof typeof KINDS;
@@ -89,14 +89,14 @@ function kindsFor(type: FightType, count: number, day: number, danger: number, r
   return kinds;
 }
 
-/** Enemies for a fight. Health grows by 1 per day after the first and varies +-20%; ids are `${type}-${day}-${i}`. */
+/** Enemies for a fight. Health grows by 1 every 2 days after the first and varies +-20%; ids are `${type}-${day}-${i}`. */
 export function createEnemies(state: GameState, type: FightType, count: number, rng: Rng, visitNumber = 0): Enemy[] {
   const day = state.day;
   const kinds = kindsFor(type, count, day, dangerOf(state), rng, visitNumber);
   const names = pickDistinct(rng, type === 'police' ? COP_SURNAMES : type === 'gang' ? GANG_NAMES : GOON_NAMES, count);
   return kinds.map((kindId, i) => {
     const kind: EnemyKind = KINDS[kindId];
-    const base = kind.baseHealth + Math.max(0, day - 1);
+    const base = kind.baseHealth + Math.floor(Math.max(0, day - 1) / 2);
     const maxHealth = Math.max(1, Math.round(base * (0.8 + 0.4 * rng.float())));
     const personal = names[i] ?? `#${i + 1}`;
     const name = kind.title ? `${kind.title} ${personal}` : personal;
