@@ -1,0 +1,144 @@
+// Equipment (SPEC.md section 2): the equipped weapon (damage) and armor (protection) with Unequip, and every
+// owned weapon and armor with Equip (disabled for the one already equipped) and its description.
+import { useState } from 'react';
+import { equip, unequip } from '../../store/gameActions';
+import { useGameStore } from '../../store/gameStore';
+import { ViewHeader } from '../game/ViewHeader';
+import { useCatalogue } from '../info/catalogue';
+import './inventory.css';
+
+export const EQUIP_FAILED_TEXT = 'Failed to equip item';
+export const UNEQUIP_FAILED_TEXT = 'Failed to unequip item';
+export const NO_EQUIPMENT_TEXT =
+  "You don't have any equipment. Visit the Shopping area to buy weapons and armor.";
+
+type Slot = 'weapon' | 'armor';
+
+export function EquipmentView() {
+  const player = useGameStore((s) => s.gameState?.player ?? null);
+  const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
+  const { weapons, armor } = useCatalogue();
+  const [error, setError] = useState<string | null>(null);
+  if (!player) return null;
+
+  const ownedWeapons = weapons.filter((w) => (player.weapons[w.id]?.quantity ?? 0) > 0);
+  const ownedArmor = armor.filter((a) => (player.items.armor[a.id]?.quantity ?? 0) > 0);
+  const equippedWeapon = weapons.find((w) => w.id === player.equippedItems.weapon) ?? null;
+  const equippedArmor = armor.find((a) => a.id === player.equippedItems.armor) ?? null;
+
+  const onEquip = async (itemId: string, itemType: Slot) => {
+    setError(null);
+    const res = await equip(itemId, itemType);
+    if (!res.ok) setError(EQUIP_FAILED_TEXT);
+  };
+  const onUnequip = async (itemType: Slot) => {
+    setError(null);
+    const res = await unequip(itemType);
+    if (!res.ok) setError(UNEQUIP_FAILED_TEXT);
+  };
+
+  const empty = ownedWeapons.length === 0 && ownedArmor.length === 0 && !equippedWeapon && !equippedArmor;
+
+  return (
+    <div className="inventory-view equipment-view">
+      <ViewHeader title="Equipment" />
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      {empty ? (
+        <p className="empty">{NO_EQUIPMENT_TEXT}</p>
+      ) : (
+        <>
+          <section className="equipped">
+            <h3>Equipped</h3>
+            <div className="equipped-row">
+              <span>
+                Weapon:{' '}
+                {equippedWeapon ? (
+                  <>
+                    {equippedWeapon.name} (Damage: {equippedWeapon.damage})
+                  </>
+                ) : (
+                  'None'
+                )}
+              </span>
+              {equippedWeapon && (
+                <button type="button" className="btn btn-small" disabled={busy} onClick={() => void onUnequip('weapon')}>
+                  Unequip
+                </button>
+              )}
+            </div>
+            <div className="equipped-row">
+              <span>
+                Armor:{' '}
+                {equippedArmor ? (
+                  <>
+                    {equippedArmor.name} (Protection: {equippedArmor.protection})
+                  </>
+                ) : (
+                  'None'
+                )}
+              </span>
+              {equippedArmor && (
+                <button type="button" className="btn btn-small" disabled={busy} onClick={() => void onUnequip('armor')}>
+                  Unequip
+                </button>
+              )}
+            </div>
+          </section>
+          {ownedWeapons.length > 0 && (
+            <section>
+              <h3>Weapons</h3>
+              <ul className="item-list">
+                {ownedWeapons.map((w) => (
+                  <li key={w.id} className="item-row">
+                    <div>
+                      <strong>{w.name}</strong> (Damage: {w.damage})
+                      {(player.weapons[w.id]?.quantity ?? 0) > 1 && <> x{player.weapons[w.id]?.quantity}</>}
+                      <div className="item-description">{w.description}</div>
+                    </div>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={busy || player.equippedItems.weapon === w.id}
+                      onClick={() => void onEquip(w.id, 'weapon')}
+                    >
+                      Equip
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {ownedArmor.length > 0 && (
+            <section>
+              <h3>Armor</h3>
+              <ul className="item-list">
+                {ownedArmor.map((a) => (
+                  <li key={a.id} className="item-row">
+                    <div>
+                      <strong>{a.name}</strong> (Protection: {a.protection})
+                      <div className="item-description">{a.description}</div>
+                    </div>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={busy || player.equippedItems.armor === a.id}
+                      onClick={() => void onEquip(a.id, 'armor')}
+                    >
+                      Equip
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+export default EquipmentView;
