@@ -93,12 +93,3 @@ describe('Your Consumables', () => {
     expect(screen.getByText(/future update/)).toBeTruthy();
   });
 });
-    const first = useGameStore.getState().gameData.consumables?.[0];
-    expect(first).toBeUndefined(); // engine catalogue fallback in use
-    gs.player.items.consumables = { __unknown: 2 };
-    useGameStore.getState().setGameState(gs);
-    show('consumables');
-    expect(screen.getByText('__unknown')).toBeTruthy();
-    expect(screen.getByText(/future update/)).toBeTruthy();
-  });
-});
