@@ -708,3 +708,23 @@ describe('purity', () => {
     }
   });
 });
+
+// ---------- through the dispatcher ----------
+
+describe('through apply()', () => {
+  it('stores the advanced PRNG state and keeps the state machine in step', async () => {
+    const { apply } = await import('./apply');
+    const state = inEncounter(fight('gang', [enemy('a', { health: 500 }), enemy('b', { health: 500 })]));
+    expect(state.currentState).toBe('COMBAT');
+    const first = ok(apply(state, { type: 'encounter', action: 'fight' }));
+    expect(first.state.rng).not.toEqual(state.rng);
+    expect(first.state.encounter!.turnOrder).toBe('enemy');
+    // Replaying the same action from the same state gives the same state.
+    expect(JSON.stringify(ok(apply(state, { type: 'encounter', action: 'fight' })).state)).toBe(JSON.stringify(first.state));
+    // Trading is refused mid-fight; once the fight ends the machine is back in NORMAL.
+    expect(apply(first.state, { type: 'buy', drugId: 'weed', quantity: 1 })).toMatchObject({ ok: false, code: 'ACTION_NOT_ALLOWED' });
+    const gaveUp = ok(apply(state, { type: 'encounter', action: 'surrender' }));
+    expect(gaveUp.state.currentState).toBe('NORMAL');
+    expect(gaveUp.state.allowedActions).toContain('travel');
+  });
+});
