@@ -34,6 +34,13 @@ export const DEFAULT_CHANGELOG_PATH = join(repoRoot, 'CHANGELOG.md');
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 export const DEFAULT_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Deletes sessions idle for longer than the session lifetime; the purge timer calls it. */
+    purgeExpiredSessions(): Promise<number>;
+  }
+}
+
 export interface BuildAppOptions {
   /** Owned by the caller: buildApp never closes it (main.ts does, after the app has closed). */
   storage: Storage;
@@ -163,15 +170,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     return sendError(reply, 404, ApiErrorCode.NOT_FOUND, 'Not found.');
   });
 
+  // Expired sessions are deleted by a background timer (unref'd so it never keeps the process alive).
+  const purgeExpiredSessions = async (): Promise<number> => {
+    const count = await options.storage.purgeExpired(sessions.expiresBefore());
+    if (count > 0) app.log.info({ count }, 'purged expired sessions');
+    return count;
+  };
+  app.decorate('purgeExpiredSessions', purgeExpiredSessions);
   const purgeIntervalMs = options.purgeIntervalMs === undefined ? DEFAULT_PURGE_INTERVAL_MS : options.purgeIntervalMs;
   if (purgeIntervalMs !== null) {
     const timer = setInterval(() => {
-      options.storage
-        .purgeExpired(sessions.expiresBefore())
-        .then((count) => {
-          if (count > 0) app.log.info({ count }, 'purged expired sessions');
-        })
-        .catch((err: unknown) => app.log.warn({ err }, 'purging expired sessions failed'));
+      purgeExpiredSessions().catch((err: unknown) => app.log.warn({ err }, 'purging expired sessions failed'));
     }, purgeIntervalMs);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
