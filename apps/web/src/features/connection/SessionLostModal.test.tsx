@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { SessionLostModal } from './SessionLostModal';
+
+afterEach(cleanup);
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+describe('Session Connection Lost modal', () => {
+  it('retries 3 times 1 s apart, counting, then offers Try Again', async () => {
+    const waits: number[] = [];
+    const gates: ReturnType<typeof deferred>[] = [];
+    const attempt = vi.fn(async () => false);
+    const wait = (ms: number) => {
+      waits.push(ms);
+      const d = deferred();
+      gates.push(d);
+      return d.promise;
+    };
+    const onClose = vi.fn();
+    render(
+      <MemoryRouter>
+        <SessionLostModal message="Session connection lost. The server may have restarted." onClose={onClose} attempt={attempt} wait={wait} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Session connection lost. The server may have restarted.')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Retry Connection' }));
+    });
+    expect(screen.getByRole('status').textContent).toBe('Attempting to reconnect... 1/3');
+    await act(async () => gates[0]!.resolve());
+    expect(screen.getByRole('status').textContent).toBe('Attempting to reconnect... 2/3');
+    await act(async () => gates[1]!.resolve());
+    expect(screen.getByRole('status').textContent).toBe('Could not reconnect after 3 attempts.');
+    expect(attempt).toHaveBeenCalledTimes(3);
+    expect(waits).toEqual([1000, 1000]);
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes when an attempt succeeds; attempts that throw count as failures', async () => {
+    const attempt = vi.fn<() => Promise<boolean>>().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(true);
+    const onClose = vi.fn();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    render(
+      <MemoryRouter>
+        <SessionLostModal onClose={onClose} attempt={attempt} wait={async () => undefined} />
+      </MemoryRouter>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Retry Connection' }));
+    });
+    expect(attempt).toHaveBeenCalledTimes(2);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Return to Title' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start New Game' })).toBeTruthy();
+  });
+});
