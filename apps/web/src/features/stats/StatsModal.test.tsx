@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useGameStore } from '../../store/gameStore';
+import { gameState } from '../encounter/testFixtures';
+import { actionLines, linesThatFit, summaryRows } from './gameStats';
+import { StatsModal } from './StatsModal';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const names = { drug: (id: string) => id.toUpperCase(), location: (id: string) => `City ${id}` };
+
+describe('game statistics figures', () => {
+  it('summary shows the fixed lines and the optional ones only when known', () => {
+    const gs = gameState({ encounter: null });
+    expect(summaryRows(gs).map((r) => r.label)).toEqual(['Final Score', 'Days Survived', 'Cash', 'Debt', 'Bank Balance', 'Health']);
+    gs.gameHistory.actionHistory = [
+      { day: 1, action: 'buy', details: { quantity: 10, drug: 'weed', total: 3000 } },
+      { day: 2, action: 'sell', details: { quantity: 10, drug: 'weed', total: 5000 } },
+    ];
+    gs.gameHistory.locationHistory = [
+      { day: 1, location: 'a' },
+      { day: 2, location: 'b' },
+      { day: 3, location: 'a' },
+    ];
+    const rows = Object.fromEntries(summaryRows(gs).map((r) => [r.label, r.value]));
+    expect(rows['Drugs Bought']).toBe('10');
+    expect(rows['Drugs Sold']).toBe('10');
+    expect(rows['Total Profit']).toBe('$2,000');
+    expect(rows['Locations Visited']).toBe('2');
+    expect(rows['Health']).toBe('100%');
+  });
+
+  it('action lines are in day order and only as many as fit the canvas show', () => {
+    const lines = actionLines(
+      [
+        { day: 2, action: 'travel', details: { from: 'a', to: 'b' } },
+        { day: 1, action: 'buy', details: { quantity: 3, drug: 'weed', total: 900 } },
+      ],
+      names,
+    );
+    expect(lines).toEqual(['Day 1: Bought 3 WEED for $900', 'Day 2: Traveled from City a to City b']);
+    expect(linesThatFit(300, 18, 10)).toBe(15);
+    expect(linesThatFit(20, 18, 10)).toBe(0);
+  });
+});
+
+describe('StatsModal', () => {
+  it('has the five tabs, the drug and location filters with All Locations, and a clipped timeline', () => {
+    const gs = gameState({ encounter: null });
+    gs.gameHistory.actionHistory = Array.from({ length: 40 }, (_, i) => ({
+      day: i + 1,
+      action: 'buy' as const,
+      details: { quantity: 1, drug: 'weed', total: 100 },
+    }));
+    useGameStore.getState().setGameState(gs);
+    // jsdom has no 2D canvas; the timeline then relies on its text list
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    render(<StatsModal onClose={() => undefined} />);
+    for (const name of ['Summary', 'Finances', 'Health', 'Drug Prices', 'Actions']) expect(screen.getByRole('tab', { name })).toBeTruthy();
+    expect(screen.getByText('Final Score')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Drug Prices' }));
+    const location = screen.getByRole('combobox', { name: 'Location' }) as HTMLSelectElement;
+    expect(location.options[0]!.textContent).toBe('All Locations');
+    expect(screen.getByText('NO DATA AVAILABLE')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Actions' }));
+    const items = within(screen.getByTestId('timeline-lines')).getAllByRole('listitem');
+    expect(items).toHaveLength(15);
+    expect(items[14]!.textContent).toBe('...and 26 more');
+  });
+});

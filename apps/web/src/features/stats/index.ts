@@ -1,0 +1,2 @@
+export { StatsModal, StatsModal as GameStatsModal } from './StatsModal';
+export { summaryRows, actionLines, tradeTotals, linesThatFit } from './gameStats';
