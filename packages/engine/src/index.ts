@@ -1,6 +1,15 @@
+// The public API of @drugwars/engine (the contract is in ../CONTEXT.md).
 export * from './types';
 export * from './constants';
 export * from './catalogue';
+export { apply, replay } from './apply';
+export { newGame, introEvents, type NewGameOptions } from './newGame';
+export { toClientView, finalScore, netWorth } from './state';
+export { loanSharkOffers, healCost, totalInterestRate, HEAL_COST_PER_POINT } from './finance';
+export { maxBuy } from './market';
+export { historyView, type HistoryView, type Series } from './history';
+export { equipmentStats, shopPrice, type EquipmentStats } from './shop';
+export { ALLOWED_ACTIONS, machineState } from './machine';
 export * from './names';
 export * from './seed';
 export * from './format';

@@ -1,0 +1,97 @@
+// Bank, loan sharks and the hospital.
+import { DEFAULT_LOAN_SHARK_ID, LOAN_SHARK_BY_ID, LOAN_SHARKS } from './catalogue';
+import { MAX_HEALTH } from './constants';
+import { accept, dollars, isPositiveInt, refuse, withPlayer } from './state';
+import type { ApplyResult, GameState, LoanShark, LoanSharkOffer } from './types';
+
+/** Dollars per missing health point at the hospital. */
+export const HEAL_COST_PER_POINT = 40;
+
+const AMOUNT_MUST_BE_POSITIVE = 'Amount must be positive';
+
+export function deposit(state: GameState, amount: number): ApplyResult {
+  if (!isPositiveInt(amount)) return refuse('INVALID_INPUT', AMOUNT_MUST_BE_POSITIVE);
+  const p = state.player;
+  if (amount > p.cash) return refuse('INSUFFICIENT_FUNDS', "You don't have that much cash!");
+  return accept(withPlayer(state, { ...p, cash: p.cash - amount, bank: p.bank + amount }), `Deposited ${dollars(amount)} in the bank.`);
+}
+
+export function withdraw(state: GameState, amount: number): ApplyResult {
+  if (!isPositiveInt(amount)) return refuse('INVALID_INPUT', AMOUNT_MUST_BE_POSITIVE);
+  const p = state.player;
+  if (amount > p.bank) return refuse('INSUFFICIENT_FUNDS', "You don't have that much in the bank!");
+  return accept(withPlayer(state, { ...p, cash: p.cash + amount, bank: p.bank - amount }), `Withdrew ${dollars(amount)} from the bank.`);
+}
+
+/** Total interest over the grace period, compounded daily, as a fraction (what the finances view shows). */
+export function totalInterestRate(shark: Pick<LoanShark, 'dailyInterestRate' | 'gracePeriod'>): number {
+  return Math.round((Math.pow(1 + shark.dailyInterestRate, shark.gracePeriod) - 1) * 10000) / 10000;
+}
+
+/** Sharks that lend to the player's rank. */
+export function loanSharkOffers(state: GameState): LoanSharkOffer[] {
+  const level = state.player.rank.level;
+  return LOAN_SHARKS.filter((s) => s.minRankLevel <= level).map((s) => ({
+    id: s.id,
+    name: s.name,
+    maxLoan: s.maxLoan,
+    dailyInterestRate: s.dailyInterestRate,
+    interestRate: totalInterestRate(s),
+    gracePeriod: s.gracePeriod,
+    personality: s.personality,
+  }));
+}
+
+export function borrow(state: GameState, sharkId: string | undefined, amount: number): ApplyResult {
+  const shark = LOAN_SHARK_BY_ID.get(sharkId ?? DEFAULT_LOAN_SHARK_ID);
+  if (!shark) return refuse('UNKNOWN_ITEM', 'That loan shark is not in business.');
+  const p = state.player;
+  if (p.debt > 0) {
+    return refuse('LOAN_EXISTS', `You already owe ${p.loanShark?.name ?? 'a loan shark'}. Pay that off before you borrow again.`);
+  }
+  if (p.rank.level < shark.minRankLevel) return refuse('RANK_TOO_LOW', `${shark.name} doesn't lend to a ${p.rank.name}.`);
+  if (!isPositiveInt(amount)) return refuse('INVALID_INPUT', AMOUNT_MUST_BE_POSITIVE);
+  if (amount > shark.maxLoan) return refuse('LOAN_TOO_LARGE', `Amount exceeds maximum loan of ${dollars(shark.maxLoan)}`);
+  const next = withPlayer(state, {
+    ...p,
+    cash: p.cash + amount,
+    debt: amount,
+    loanShark: { id: shark.id, name: shark.name, interestRate: shark.dailyInterestRate, dueDay: p.day + shark.gracePeriod },
+  });
+  next.loanSharkVisits = 0;
+  return accept(next, `Borrowed ${dollars(amount)} from ${shark.name}. It's due in ${shark.gracePeriod} days.`);
+}
+
+export function borrowMax(state: GameState, sharkId: string): ApplyResult {
+  const shark = LOAN_SHARK_BY_ID.get(sharkId);
+  if (!shark) return refuse('UNKNOWN_ITEM', 'That loan shark is not in business.');
+  return borrow(state, sharkId, shark.maxLoan);
+}
+
+export function repay(state: GameState, amount: number): ApplyResult {
+  if (!isPositiveInt(amount)) return refuse('INVALID_INPUT', AMOUNT_MUST_BE_POSITIVE);
+  const p = state.player;
+  if (p.debt === 0) return refuse('NO_DEBT', "You don't owe anybody anything.");
+  if (amount > p.cash) return refuse('INSUFFICIENT_FUNDS', "You don't have that much cash!");
+  if (amount > p.debt) return refuse('INVALID_INPUT', `You only owe ${dollars(p.debt)}.`);
+  const debt = p.debt - amount;
+  const sharkName = p.loanShark?.name ?? 'the loan shark';
+  const next = withPlayer(state, { ...p, cash: p.cash - amount, debt, loanShark: debt === 0 ? null : p.loanShark });
+  if (debt === 0) next.loanSharkVisits = 0;
+  return accept(
+    next,
+    debt === 0 ? `You paid off ${sharkName}. You're debt free!` : `Paid ${dollars(amount)} to ${sharkName}. You still owe ${dollars(debt)}.`,
+  );
+}
+
+export function healCost(state: GameState): number {
+  return Math.max(0, MAX_HEALTH - state.player.health) * HEAL_COST_PER_POINT;
+}
+
+export function heal(state: GameState): ApplyResult {
+  const p = state.player;
+  if (p.health >= MAX_HEALTH) return refuse('FULL_HEALTH', "You're in perfect health!");
+  const cost = healCost(state);
+  if (cost > p.cash) return refuse('INSUFFICIENT_FUNDS', `You can't afford the hospital bill of ${dollars(cost)}!`);
+  return accept(withPlayer(state, { ...p, cash: p.cash - cost, health: MAX_HEALTH }), `The doctors patched you up for ${dollars(cost)}.`);
+}

@@ -1,0 +1,256 @@
+// Drug prices and the trades that use them: buy, sell, dump, stash, unstash.
+//
+// Prices: every city has a price for every drug every day (worldPrices, which the player can see). A price
+// walks from yesterday's toward the drug's typical price with noise, inside [minPrice, maxPrice], so today's
+// world prices hint at tomorrow's. Now and then a price spikes (x2-x4) or crashes (/2-/4) for the day; a spike
+// or crash carries on into the next day half of the time (rumors are worth something). Stock (QTY Available)
+// exists only for the current city: a drug is missing from the market some days (quantity 0), but the market
+// always buys what the player carries.
+import { DRUG_BY_ID, DRUGS, LOCATIONS } from './catalogue';
+import type { Rng } from './rng';
+import { accept, dollars, heldQuantity, isPositiveInt, refuse, setHeld, withPlayer } from './state';
+import type { ApplyResult, Drug, GameState, MarketEntry, Trend } from './types';
+
+export type WorldPrices = Record<string, Record<string, number>>;
+
+/** A spike or crash somewhere today (what 'WORD ON THE STREET' and rumors talk about). */
+export interface PriceMove {
+  locationId: string;
+  drugId: string;
+  trend: Exclude<Trend, 'normal'>;
+  /** True when it started today (a new story), false when it carries on from yesterday. */
+  fresh: boolean;
+}
+
+const SPIKE_CHANCE = 0.02;
+const CRASH_CHANCE = 0.025;
+const MOVE_CARRIES_ON_CHANCE = 0.5;
+const MOVE_ROLL = SPIKE_CHANCE + CRASH_CHANCE;
+const MEAN_REVERSION = 0.25;
+/** Daily noise as a fraction of the drug's normal band (max - min). */
+const NOISE_OF_BAND = 0.45;
+const AVAILABLE_CHANCE = 0.82;
+
+/** Yesterday's price walked toward the typical price; `u` is a uniform draw in [0, 1) for the noise. */
+function normalPrice(drug: Drug, previous: number, u: number): number {
+  const back = previous + (drug.price - previous) * MEAN_REVERSION;
+  const noise = (u - 0.5) * (drug.maxPrice - drug.minPrice) * NOISE_OF_BAND;
+  return Math.min(drug.maxPrice, Math.max(drug.minPrice, Math.round(back + noise)));
+}
+
+function spiked(base: number, rng: Rng): number {
+  return Math.round(base * (2 + rng.float() * 2));
+}
+
+function crashed(base: number, rng: Rng): number {
+  return Math.max(1, Math.round(base / (2 + rng.float() * 2)));
+}
+
+/** Day 1: every price uniform in its band. */
+export function initialWorldPrices(rng: Rng): WorldPrices {
+  const world: WorldPrices = {};
+  for (const loc of LOCATIONS) {
+    const row: Record<string, number> = {};
+    for (const drug of DRUGS) row[drug.id] = rng.int(drug.minPrice, drug.maxPrice);
+    world[loc.id] = row;
+  }
+  return world;
+}
+
+/** The next day's prices everywhere, and the spikes and crashes among them. */
+export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: WorldPrices; moves: PriceMove[] } {
+  const world: WorldPrices = {};
+  const moves: PriceMove[] = [];
+  for (const loc of LOCATIONS) {
+    const prevRow = previous[loc.id];
+    const row: Record<string, number> = {};
+    for (const drug of DRUGS) {
+      const prev = prevRow?.[drug.id] ?? drug.price;
+      const wasSpike = prev > drug.maxPrice;
+      const wasCrash = prev < drug.minPrice;
+      let price: number;
+      if ((wasSpike || wasCrash) && rng.chance(MOVE_CARRIES_ON_CHANCE)) {
+        // The move carries on, drifting a little.
+        price = Math.max(1, Math.round(prev * (0.85 + rng.float() * 0.3)));
+        if (wasSpike && price <= drug.maxPrice) price = drug.maxPrice + 1;
+        if (wasCrash && price >= drug.minPrice) price = Math.max(1, drug.minPrice - 1);
+        moves.push({ locationId: loc.id, drugId: drug.id, trend: wasSpike ? 'spike' : 'crash', fresh: false });
+      } else {
+        const from = prev > drug.maxPrice ? drug.maxPrice : prev < drug.minPrice ? drug.minPrice : prev;
+        // One draw decides both whether the price moves and, when it doesn't, the day's noise (the rest of
+        // the draw, rescaled, is again uniform): the markets are the engine's hottest loop.
+        const roll = rng.float();
+        if (roll < SPIKE_CHANCE) {
+          price = Math.max(drug.maxPrice + 1, spiked(normalPrice(drug, from, rng.float()), rng));
+          moves.push({ locationId: loc.id, drugId: drug.id, trend: 'spike', fresh: true });
+        } else if (roll < SPIKE_CHANCE + CRASH_CHANCE) {
+          price = Math.min(Math.max(1, drug.minPrice - 1), crashed(normalPrice(drug, from, rng.float()), rng));
+          moves.push({ locationId: loc.id, drugId: drug.id, trend: 'crash', fresh: true });
+        } else {
+          price = normalPrice(drug, from, (roll - MOVE_ROLL) / (1 - MOVE_ROLL));
+        }
+      }
+      row[drug.id] = price;
+    }
+    world[loc.id] = row;
+  }
+  return { world, moves };
+}
+
+/** Trend of a price against the drug's normal band. */
+export function trendOf(drug: Drug, price: number): Trend {
+  if (price > drug.maxPrice) return 'spike';
+  if (price < drug.minPrice) return 'crash';
+  return 'normal';
+}
+
+/** Today's market in the current city: every drug, with stock for those on sale. */
+export function buildMarket(prices: Record<string, number>, previous: Record<string, number> | null, rng: Rng): MarketEntry[] {
+  const market: MarketEntry[] = [];
+  for (const drug of DRUGS) {
+    const price = prices[drug.id] ?? drug.price;
+    const trend = trendOf(drug, price);
+    let quantity: number;
+    if (trend === 'crash') quantity = rng.int(80, 300); // the market is flooded
+    else if (trend === 'spike') quantity = rng.chance(0.5) ? rng.int(1, 15) : 0; // scarce
+    else quantity = rng.chance(AVAILABLE_CHANCE) ? rng.int(10, 150) : 0;
+    market.push({ id: drug.id, name: drug.name, price, quantity, trend, previousPrice: previous?.[drug.id] ?? null });
+  }
+  return market;
+}
+
+function marketEntry(state: GameState, drugId: string): MarketEntry | undefined {
+  for (const m of state.marketInfo) if (m.id === drugId) return m;
+  return undefined;
+}
+
+/** Price the current market pays for a drug today. */
+export function localPrice(state: GameState, drugId: string): number {
+  const m = marketEntry(state, drugId);
+  return m ? m.price : (DRUG_BY_ID.get(drugId)?.price ?? 0);
+}
+
+/** Buy maximum (SPEC.md section 5): the least of affordable count, free space and the market's stock. */
+export function maxBuy(state: GameState, drugId: string): number {
+  const m = marketEntry(state, drugId);
+  if (!m || m.price <= 0) return 0;
+  const p = state.player;
+  return Math.max(0, Math.min(Math.floor(p.cash / m.price), p.coatSpace - p.usedSpace, m.quantity));
+}
+
+const BAD_QUANTITY = 'Quantity must be a whole number of at least 1';
+
+export function buy(state: GameState, drugId: string, quantity: number): ApplyResult {
+  const drug = DRUG_BY_ID.get(drugId);
+  if (!drug) return refuse('UNKNOWN_ITEM', 'There is no such drug on the street.');
+  if (!isPositiveInt(quantity)) return refuse('INVALID_INPUT', BAD_QUANTITY);
+  const m = marketEntry(state, drugId)!;
+  const p = state.player;
+  const total = m.price * quantity;
+  if (total > p.cash) return refuse('INSUFFICIENT_FUNDS', "You can't afford that much!");
+  if (quantity > m.quantity) return refuse('NOT_ENOUGH_STOCK', "You can't get that much!");
+  if (quantity > p.coatSpace - p.usedSpace) return refuse('NOT_ENOUGH_SPACE', "You can't get that much!");
+  const held = Object.hasOwn(p.inventory, drugId) ? p.inventory[drugId]! : { quantity: 0, totalCost: 0 };
+  const inventory = { ...p.inventory, [drugId]: { quantity: held.quantity + quantity, totalCost: held.totalCost + total } };
+  const marketInfo = state.marketInfo.map((e) => (e.id === drugId ? { ...e, quantity: e.quantity - quantity } : e));
+  const next = withPlayer({ ...state, marketInfo }, { ...p, cash: p.cash - total, inventory });
+  next.gameHistory = {
+    ...state.gameHistory,
+    actionHistory: [...state.gameHistory.actionHistory, { day: state.day, action: 'buy', details: { quantity, drug: drug.name, total } }],
+  };
+  return accept(next, `Bought ${quantity} ${drug.name} for ${dollars(total)}.`);
+}
+
+export function sell(state: GameState, drugId: string, quantity: number): ApplyResult {
+  const drug = DRUG_BY_ID.get(drugId);
+  if (!drug) return refuse('UNKNOWN_ITEM', 'There is no such drug on the street.');
+  if (!isPositiveInt(quantity)) return refuse('INVALID_INPUT', BAD_QUANTITY);
+  const p = state.player;
+  const held = Object.hasOwn(p.inventory, drugId) ? p.inventory[drugId]! : null;
+  if (!held || quantity > held.quantity) return refuse('NOT_ENOUGH_DRUGS', `You don't have that much ${drug.name}!`);
+  const price = localPrice(state, drugId);
+  const totalPrice = price * quantity;
+  const costSold = quantity === held.quantity ? held.totalCost : Math.round((held.totalCost * quantity) / held.quantity);
+  const inventory = { ...p.inventory };
+  if (quantity === held.quantity) delete inventory[drugId];
+  else inventory[drugId] = { quantity: held.quantity - quantity, totalCost: held.totalCost - costSold };
+  const next = withPlayer(state, { ...p, cash: p.cash + totalPrice, inventory, drugsSold: p.drugsSold + quantity });
+  next.gameHistory = {
+    ...state.gameHistory,
+    actionHistory: [
+      ...state.gameHistory.actionHistory,
+      { day: state.day, action: 'sell', details: { quantity, drug: drug.name, total: totalPrice } },
+    ],
+  };
+  const result = accept(next, `Sold ${quantity} ${drug.name} for ${dollars(totalPrice)}.`);
+  result.sale = { profit: totalPrice - costSold, totalPrice };
+  return result;
+}
+
+/** Throw drugs away (to make room, or before a search): one drug, some or all of it. */
+export function dump(state: GameState, drugId: string, quantity: number | undefined): ApplyResult {
+  if (drugId === 'all') return dumpAll(state);
+  const drug = DRUG_BY_ID.get(drugId);
+  if (!drug) return refuse('UNKNOWN_ITEM', 'There is no such drug on the street.');
+  const p = state.player;
+  const held = Object.hasOwn(p.inventory, drugId) ? p.inventory[drugId]! : null;
+  if (!held) return refuse('NOT_ENOUGH_DRUGS', `You don't have any ${drug.name}!`);
+  const amount = quantity === undefined ? held.quantity : quantity;
+  if (!isPositiveInt(amount)) return refuse('INVALID_INPUT', BAD_QUANTITY);
+  if (amount > held.quantity) return refuse('NOT_ENOUGH_DRUGS', `You don't have that much ${drug.name}!`);
+  const inventory = { ...p.inventory };
+  if (amount === held.quantity) delete inventory[drugId];
+  else {
+    const cost = Math.round((held.totalCost * amount) / held.quantity);
+    inventory[drugId] = { quantity: held.quantity - amount, totalCost: held.totalCost - cost };
+  }
+  return accept(withPlayer(state, { ...p, inventory }), `Dumped ${amount} ${drug.name}.`);
+}
+
+export function dumpAll(state: GameState): ApplyResult {
+  const p = state.player;
+  if (p.usedSpace === 0) return refuse('NOT_ENOUGH_DRUGS', "You're not carrying any drugs.");
+  return accept(withPlayer(state, { ...p, inventory: {} }), `Dumped all ${p.usedSpace} units of drugs.`);
+}
+
+export function stash(state: GameState, drugId: string, quantity: number): ApplyResult {
+  const drug = DRUG_BY_ID.get(drugId);
+  if (!drug) return refuse('UNKNOWN_ITEM', 'There is no such drug on the street.');
+  if (!isPositiveInt(quantity)) return refuse('INVALID_INPUT', BAD_QUANTITY);
+  const p = state.player;
+  const held = Object.hasOwn(p.inventory, drugId) ? p.inventory[drugId]! : null;
+  if (!held || quantity > held.quantity) return refuse('NOT_ENOUGH_DRUGS', `You don't have that much ${drug.name} to stash!`);
+  const inventory = { ...p.inventory };
+  if (quantity === held.quantity) delete inventory[drugId];
+  else {
+    const cost = Math.round((held.totalCost * quantity) / held.quantity);
+    inventory[drugId] = { quantity: held.quantity - quantity, totalCost: held.totalCost - cost };
+  }
+  const here = p.stash[p.location] ?? {};
+  const stashed = { ...p.stash, [p.location]: setHeld(here, drugId, heldQuantity(here, drugId) + quantity) };
+  return accept(withPlayer(state, { ...p, inventory, stash: stashed }), `Stashed ${quantity} ${drug.name}.`);
+}
+
+/** Take drugs from the stash here. Their cost basis restarts at today's local price. */
+export function unstash(state: GameState, drugId: string, quantity: number): ApplyResult {
+  const drug = DRUG_BY_ID.get(drugId);
+  if (!drug) return refuse('UNKNOWN_ITEM', 'There is no such drug on the street.');
+  if (!isPositiveInt(quantity)) return refuse('INVALID_INPUT', BAD_QUANTITY);
+  const p = state.player;
+  const here = p.stash[p.location] ?? {};
+  const have = heldQuantity(here, drugId);
+  if (quantity > have) return refuse('NOT_ENOUGH_DRUGS', `You don't have that much ${drug.name} in your stash!`);
+  if (quantity > p.coatSpace - p.usedSpace) {
+    return refuse('NOT_ENOUGH_SPACE', `You don't have enough room in your ${p.rank.inventoryName}!`);
+  }
+  const held = Object.hasOwn(p.inventory, drugId) ? p.inventory[drugId]! : { quantity: 0, totalCost: 0 };
+  const inventory = {
+    ...p.inventory,
+    [drugId]: { quantity: held.quantity + quantity, totalCost: held.totalCost + localPrice(state, drugId) * quantity },
+  };
+  const remaining = setHeld(here, drugId, have - quantity);
+  const stashed = { ...p.stash };
+  if (Object.keys(remaining).length > 0) stashed[p.location] = remaining;
+  else delete stashed[p.location];
+  return accept(withPlayer(state, { ...p, inventory, stash: stashed }), `Took ${quantity} ${drug.name} from your stash.`);
+}

@@ -1,0 +1,99 @@
+// A fresh game: day 1 in the starting city with $2,000 cash and $1,000 owed to the default loan shark.
+import { DEFAULT_LOAN_SHARK_ID, LOAN_SHARK_BY_ID, LOCATION_BY_ID, RANKS, STARTING_LOCATION_ID } from './catalogue';
+import { DEFAULT_MAX_DAYS, LOAN_DUE_DAYS, MAX_HEALTH, STARTING_CASH, STARTING_DEBT } from './constants';
+import { buildMarket, initialWorldPrices } from './market';
+import { syncMachine } from './machine';
+import { Rng } from './rng';
+import { formatSeed } from './seed';
+import { dollars, settle } from './state';
+import type { GameEvent, GameState, Player } from './types';
+
+export interface NewGameOptions {
+  playerName: string;
+  /** 16 digits, already normalized (parseSeed). */
+  seed: string;
+  isSeeded: boolean;
+}
+
+export function newGame(opts: NewGameOptions): GameState {
+  const rng = Rng.fromSeed(opts.seed);
+  const shark = LOAN_SHARK_BY_ID.get(DEFAULT_LOAN_SHARK_ID)!;
+  const rank = RANKS[0]!;
+  const location = STARTING_LOCATION_ID;
+  const worldPrices = initialWorldPrices(rng);
+  const prices = worldPrices[location]!;
+  const marketInfo = buildMarket(prices, null, rng);
+  const player: Player = settle({
+    name: opts.playerName,
+    cash: STARTING_CASH,
+    bank: 0,
+    debt: STARTING_DEBT,
+    health: MAX_HEALTH,
+    score: 0,
+    day: 1,
+    maxDays: Math.max(DEFAULT_MAX_DAYS, rank.maxDays),
+    location,
+    usedSpace: 0,
+    coatSpace: rank.capacity,
+    rank: { name: rank.name, level: rank.level, inventoryName: rank.inventoryName },
+    loanShark: { id: shark.id, name: shark.name, interestRate: shark.dailyInterestRate, dueDay: 1 + LOAN_DUE_DAYS },
+    inventory: {},
+    stash: {},
+    currentStash: {},
+    weapons: {},
+    items: { armor: {}, ammo: {}, consumables: {} },
+    equippedItems: { weapon: null, armor: null },
+    drugsSold: 0,
+    copsKilled: 0,
+  });
+  const state: GameState = {
+    day: 1,
+    maxDays: player.maxDays,
+    location,
+    gameOver: false,
+    gameOverReason: null,
+    isSeeded: opts.isSeeded,
+    formattedSeed: opts.isSeeded ? formatSeed(opts.seed) : null,
+    prices,
+    worldPrices,
+    marketInfo,
+    encounter: null,
+    pendingEncounter: null,
+    currentState: 'NORMAL',
+    allowedActions: [],
+    stateMetadata: { enteredOnDay: 1, encounterType: null },
+    stateMachine: { currentState: 'NORMAL' },
+    gameHistory: {
+      financeHistory: [{ day: 1, cash: player.cash, debt: player.debt, bank: player.bank }],
+      healthHistory: [{ day: 1, health: player.health }],
+      priceHistory: { '1': worldPrices },
+      actionHistory: [],
+      locationHistory: [{ day: 1, location }],
+    },
+    shipments: [],
+    player,
+    seed: opts.seed,
+    rng: rng.state(),
+    loanSharkVisits: 0,
+    nextId: 1,
+  };
+  return syncMachine(state);
+}
+
+/** The game_intro event shown when a game starts. */
+export function introEvents(state: GameState): GameEvent[] {
+  const p = state.player;
+  const city = LOCATION_BY_ID.get(p.location)?.name ?? p.location;
+  const owed = p.loanShark ? `You owe ${dollars(p.debt)} to ${p.loanShark.name}, due in ${Math.max(0, p.loanShark.dueDay - p.day)} days` : '';
+  return [
+    {
+      message:
+        `DRUG WARS\n\n` +
+        `You're a small-time hustler fresh off the bus in ${city} with ${dollars(p.cash)} in your pocket and big dreams. ` +
+        `You have ${p.maxDays} days to make as much money as you can: buy low, sell high, stay out of trouble.\n\n` +
+        owed,
+      type: 'info',
+      category: 'game_intro',
+    },
+  ];
+}

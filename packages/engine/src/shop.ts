@@ -1,0 +1,137 @@
+// The gun shop and the equipment screen: buying weapons, armor, ammo and consumables; equipping them.
+import { AMMO_BY_ID, ARMOR_BY_ID, CONSUMABLE_BY_ID, WEAPON_BY_ID } from './catalogue';
+import { FISTS } from './combat';
+import { accept, heldQuantity, isPositiveInt, refuse, setHeld, withPlayer } from './state';
+import type { ApplyResult, Armor, GameState, ShopItemType, Weapon } from './types';
+
+/** Weapons that are used up when thrown, so the player may own several. */
+const STACKABLE_WEAPONS: ReadonlySet<string> = new Set(['grenade']);
+
+export function shopBuy(state: GameState, itemType: ShopItemType, itemId: string, quantity: number): ApplyResult {
+  const p = state.player;
+  switch (itemType) {
+    case 'weapon': {
+      const weapon = WEAPON_BY_ID.get(itemId);
+      if (!weapon) return refuse('UNKNOWN_ITEM', 'The gun shop has never heard of that.');
+      // Weapons are always bought one at a time (SPEC.md section 7).
+      if (quantity !== 1) return refuse('INVALID_INPUT', 'Weapons are sold one at a time.');
+      const owned = heldQuantity(p.weapons, itemId);
+      if (owned > 0 && !STACKABLE_WEAPONS.has(itemId)) return refuse('CARRY_LIMIT', `You already own a ${weapon.name}.`);
+      if (weapon.price > p.cash) return refuse('INSUFFICIENT_FUNDS', "You can't afford that!");
+      const weapons = setHeld(p.weapons, itemId, owned + 1);
+      const equippedItems = p.equippedItems.weapon ? p.equippedItems : { ...p.equippedItems, weapon: itemId };
+      return accept(
+        withPlayer(state, { ...p, cash: p.cash - weapon.price, weapons, equippedItems }),
+        `🔫 Successfully purchased ${weapon.name}!`,
+      );
+    }
+    case 'armor': {
+      const armor = ARMOR_BY_ID.get(itemId);
+      if (!armor) return refuse('UNKNOWN_ITEM', 'The gun shop has never heard of that.');
+      if (quantity !== 1) return refuse('INVALID_INPUT', 'Armor is sold one piece at a time.');
+      if (heldQuantity(p.items.armor, itemId) > 0) return refuse('CARRY_LIMIT', `You already own a ${armor.name}.`);
+      if (armor.price > p.cash) return refuse('INSUFFICIENT_FUNDS', "You can't afford that!");
+      const items = { ...p.items, armor: setHeld(p.items.armor, itemId, 1) };
+      const equippedItems = p.equippedItems.armor ? p.equippedItems : { ...p.equippedItems, armor: itemId };
+      return accept(
+        withPlayer(state, { ...p, cash: p.cash - armor.price, items, equippedItems }),
+        `🛡️ Successfully purchased ${armor.name}!`,
+      );
+    }
+    case 'ammo': {
+      const ammo = AMMO_BY_ID.get(itemId);
+      if (!ammo) return refuse('UNKNOWN_ITEM', 'The gun shop has never heard of that.');
+      if (!isPositiveInt(quantity)) return refuse('INVALID_INPUT', 'Quantity must be a whole number of at least 1');
+      const have = Object.hasOwn(p.items.ammo, itemId) ? p.items.ammo[itemId]! : 0;
+      if (have + quantity > ammo.maxCarry) {
+        return refuse('CARRY_LIMIT', `You can only carry ${ammo.maxCarry} ${ammo.name} (you have ${have}).`);
+      }
+      const total = ammo.price * quantity;
+      if (total > p.cash) return refuse('INSUFFICIENT_FUNDS', "You can't afford that much!");
+      const items = { ...p.items, ammo: { ...p.items.ammo, [itemId]: have + quantity } };
+      return accept(withPlayer(state, { ...p, cash: p.cash - total, items }), `✅ Successfully purchased ${quantity}x ${ammo.name}!`);
+    }
+    case 'consumable': {
+      const item = CONSUMABLE_BY_ID.get(itemId);
+      if (!item) return refuse('UNKNOWN_ITEM', 'The gun shop has never heard of that.');
+      if (!isPositiveInt(quantity)) return refuse('INVALID_INPUT', 'Quantity must be a whole number of at least 1');
+      const total = item.price * quantity;
+      if (total > p.cash) return refuse('INSUFFICIENT_FUNDS', "You can't afford that much!");
+      const have = Object.hasOwn(p.items.consumables, itemId) ? p.items.consumables[itemId]! : 0;
+      const items = { ...p.items, consumables: { ...p.items.consumables, [itemId]: have + quantity } };
+      return accept(withPlayer(state, { ...p, cash: p.cash - total, items }), `✅ Successfully purchased ${quantity}x ${item.name}!`);
+    }
+    default:
+      return refuse('INVALID_INPUT', 'The shop sells weapons, armor, ammo and consumables.');
+  }
+}
+
+export function equip(state: GameState, itemType: 'weapon' | 'armor', itemId: string): ApplyResult {
+  const p = state.player;
+  if (itemType === 'weapon') {
+    const weapon = WEAPON_BY_ID.get(itemId);
+    if (!weapon) return refuse('UNKNOWN_ITEM', 'There is no such weapon.');
+    if (heldQuantity(p.weapons, itemId) === 0) return refuse('NOT_OWNED', `You don't own a ${weapon.name}.`);
+    if (p.equippedItems.weapon === itemId) return refuse('INVALID_INPUT', `${weapon.name} is already equipped.`);
+    return accept(withPlayer(state, { ...p, equippedItems: { ...p.equippedItems, weapon: itemId } }), `Equipped ${weapon.name}.`);
+  }
+  if (itemType === 'armor') {
+    const armor = ARMOR_BY_ID.get(itemId);
+    if (!armor) return refuse('UNKNOWN_ITEM', 'There is no such armor.');
+    if (heldQuantity(p.items.armor, itemId) === 0) return refuse('NOT_OWNED', `You don't own a ${armor.name}.`);
+    if (p.equippedItems.armor === itemId) return refuse('INVALID_INPUT', `${armor.name} is already equipped.`);
+    return accept(withPlayer(state, { ...p, equippedItems: { ...p.equippedItems, armor: itemId } }), `Equipped ${armor.name}.`);
+  }
+  return refuse('INVALID_INPUT', 'Only weapons and armor can be equipped.');
+}
+
+export function unequip(state: GameState, itemType: 'weapon' | 'armor'): ApplyResult {
+  const p = state.player;
+  if (itemType !== 'weapon' && itemType !== 'armor') return refuse('INVALID_INPUT', 'Only weapons and armor can be unequipped.');
+  const current = p.equippedItems[itemType];
+  if (!current) return refuse('NOT_OWNED', `You don't have ${itemType === 'weapon' ? 'a weapon' : 'armor'} equipped.`);
+  const name = (itemType === 'weapon' ? WEAPON_BY_ID.get(current)?.name : ARMOR_BY_ID.get(current)?.name) ?? current;
+  return accept(withPlayer(state, { ...p, equippedItems: { ...p.equippedItems, [itemType]: null } }), `Unequipped ${name}.`);
+}
+
+export interface EquipmentStats {
+  weapon: Weapon | null;
+  armor: Armor | null;
+  damage: number;
+  protection: number;
+  accuracy: number;
+  /** Rounds left for the equipped gun; null when the weapon needs no ammo (or none is equipped). */
+  ammo: number | null;
+}
+
+export function equipmentStats(state: GameState): EquipmentStats {
+  const p = state.player;
+  const weapon = (p.equippedItems.weapon && WEAPON_BY_ID.get(p.equippedItems.weapon)) || null;
+  const armor = (p.equippedItems.armor && ARMOR_BY_ID.get(p.equippedItems.armor)) || null;
+  const ammoId = weapon?.ammoId ?? null;
+  return {
+    weapon,
+    armor,
+    damage: weapon ? weapon.damage : FISTS.damage,
+    protection: armor ? armor.protection : 0,
+    accuracy: weapon ? weapon.accuracy : FISTS.accuracy,
+    ammo: ammoId ? (Object.hasOwn(p.items.ammo, ammoId) ? p.items.ammo[ammoId]! : 0) : null,
+  };
+}
+
+/** Cost shown in the shop for a purchase (used by bots and the buy-quantity modal). */
+export function shopPrice(itemType: ShopItemType, itemId: string): number | null {
+  switch (itemType) {
+    case 'weapon':
+      return WEAPON_BY_ID.get(itemId)?.price ?? null;
+    case 'armor':
+      return ARMOR_BY_ID.get(itemId)?.price ?? null;
+    case 'ammo':
+      return AMMO_BY_ID.get(itemId)?.price ?? null;
+    case 'consumable':
+      return CONSUMABLE_BY_ID.get(itemId)?.price ?? null;
+    default:
+      return null;
+  }
+}
+

@@ -1,0 +1,74 @@
+// Small helpers every rule file shares: refusals, derived player fields, the score and the client view.
+import type { ApplyOk, ClientGameState, GameEvent, GameState, Held, Player, RuleError, RuleErrorCode } from './types';
+
+export function refuse(code: RuleErrorCode, message: string): RuleError {
+  return { ok: false, code, message };
+}
+
+export function accept(state: GameState, message: string, events: GameEvent[] = []): ApplyOk {
+  return { ok: true, state, events, message };
+}
+
+/** Net worth as the game scores it: cash + bank - debt (drugs left unsold count nothing, as in the classic). */
+export function netWorth(p: Pick<Player, 'cash' | 'bank' | 'debt'>): number {
+  return p.cash + p.bank - p.debt;
+}
+
+export function finalScore(state: GameState): number {
+  return netWorth(state.player);
+}
+
+export function usedSpaceOf(inventory: Player['inventory']): number {
+  let used = 0;
+  for (const id in inventory) used += inventory[id]!.quantity;
+  return used;
+}
+
+/**
+ * Recomputes the fields derived from others (score, usedSpace, currentStash) on a player object the caller
+ * has just created (never on one taken from an input state). Returns it for chaining.
+ */
+export function settle(p: Player): Player {
+  p.score = netWorth(p);
+  p.usedSpace = usedSpaceOf(p.inventory);
+  p.currentStash = p.stash[p.location] ?? {};
+  return p;
+}
+
+/** A copy of the state with a new player (derived fields recomputed). */
+export function withPlayer(state: GameState, player: Player): GameState {
+  return { ...state, player: settle(player) };
+}
+
+/** True when a derived field of the player disagrees with the data it derives from. */
+export function playerNeedsSettling(p: Player): boolean {
+  return p.score !== netWorth(p) || p.usedSpace !== usedSpaceOf(p.inventory) || p.currentStash !== (p.stash[p.location] ?? p.currentStash);
+}
+
+/** Whole-unit quantity or whole-dollar amount of at least 1 that stays exact in a double. */
+export function isPositiveInt(n: unknown): n is number {
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
+}
+
+/** A copy of a held-quantity record with one entry changed; entries that reach 0 are removed. */
+export function setHeld(record: Record<string, Held>, id: string, quantity: number): Record<string, Held> {
+  const next = { ...record };
+  if (quantity > 0) next[id] = { quantity };
+  else delete next[id];
+  return next;
+}
+
+export function heldQuantity(record: Record<string, Held> | undefined, id: string): number {
+  if (!record || !Object.hasOwn(record, id)) return 0;
+  return record[id]!.quantity;
+}
+
+/** What the server may send to a browser: the state without the PRNG state and the secret seed. */
+export function toClientView(state: GameState): ClientGameState {
+  // Destructuring drops the two server-only fields without copying anything else deeply.
+  const { seed: _seed, rng: _rng, ...view } = state;
+  return view;
+}
+
+/** '$1,234' for messages built inside the engine. */
+export { formatMoney as dollars } from './format';
