@@ -17,6 +17,7 @@ function fakeController(): CombatController & { attack: ReturnType<typeof vi.fn>
     skip: vi.fn(async () => undefined),
     runEnemyTurn: vi.fn(async () => undefined),
     closeOverlay: vi.fn(async () => undefined),
+    acknowledgeDeath: vi.fn(),
     ensureBestWeapon: vi.fn(async () => undefined),
     safetyReset: vi.fn(),
     isEnemyTurnRunning: () => false,

@@ -85,7 +85,10 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
             setClosing(true);
             void controller.closeOverlay().finally(() => setClosing(false));
           }}
-          onGameOver={() => navigate('/gameover')}
+          onGameOver={() => {
+            controller.acknowledgeDeath();
+            navigate('/gameover');
+          }}
         />
       </div>
     ) : null;
@@ -196,7 +199,10 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
             setClosing(true);
             void controller.closeOverlay().finally(() => setClosing(false));
           }}
-          onGameOver={() => navigate('/gameover')}
+          onGameOver={() => {
+            controller.acknowledgeDeath();
+            navigate('/gameover');
+          }}
         />
       )}
     </div>

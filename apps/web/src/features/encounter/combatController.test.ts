@@ -169,7 +169,7 @@ describe('endings', () => {
   it('death plays the game-over sound, then the overlay after 1500 ms', async () => {
     const { controller, sounds } = setup([
       response({ gameState: gameState({ encounter: enemyTurn() }) }),
-      response({ gameState: gameState({ encounter: null, health: 0 }), playerDamage: -40, playerDead: true }),
+      response({ gameState: { ...gameState({ encounter: null, health: 0 }), gameOver: true, gameOverReason: 'Shot by cops' }, playerDamage: -40, playerDead: true }),
     ]);
     void controller.attack('e1');
     await vi.advanceTimersByTimeAsync(900);
@@ -179,6 +179,13 @@ describe('endings', () => {
     expect(useGameStore.getState().encounterOverlay).toBeNull();
     await vi.advanceTimersByTimeAsync(1);
     expect(useGameStore.getState().encounterOverlay).toEqual({ kind: 'dead', message: 'You have been killed!' });
+    // the game screen would leave for /gameover on gameOver: that waits for the overlay's button
+    expect(useGameStore.getState().gameState?.gameOver).toBe(false);
+    expect(useGameStore.getState().gameState?.player.health).toBe(0);
+    controller.acknowledgeDeath();
+    expect(useGameStore.getState().gameState?.gameOver).toBe(true);
+    expect(useGameStore.getState().gameState?.gameOverReason).toBe('Shot by cops');
+    expect(useGameStore.getState().encounterOverlay).toBeNull();
   });
 
   it('death overlay comes at once on instant', async () => {
@@ -238,8 +245,18 @@ describe('endings', () => {
   it('closing the overlay reloads the state and applies the stored follow-up encounter', async () => {
     const visit = encounter({ type: 'loanSharkVisit', enemies: [], debtAmount: 1000, canPay: true, paymentAmount: 1000 });
     const reloaded = gameState({ encounter: null, cash: 2300 });
-    const { controller } = setup(
-      [response({ gameState: gameState({ encounter: null }), victory: true, reward: 300, followUpEncounter: visit })],
+    const followUpEvent = { message: 'The loan shark is here.', type: 'warning' as const, category: 'loan_shark' as const, soundEffect: 'loan_shark_warning_2', encounter: visit };
+    const { controller, sounds } = setup(
+      [
+        response({
+          gameState: gameState({ encounter: null }),
+          victory: true,
+          reward: 300,
+          followUpEncounter: visit,
+          followUpEvent,
+          events: [followUpEvent],
+        }),
+      ],
       { reload: reloaded },
     );
     void controller.attack('e1');
@@ -248,6 +265,9 @@ describe('endings', () => {
     const gs = useGameStore.getState().gameState;
     expect(gs?.player.cash).toBe(2300);
     expect(gs?.encounter?.type).toBe('loanSharkVisit');
+    expect(sounds).toContain('loan_shark_warning_2');
+    // the follow-up event arrives in events and followUpEvent: queued once
+    expect(useGameStore.getState().pendingEvents).toHaveLength(1);
     expect(useGameStore.getState().encounterOverlay).toBeNull();
     expect(useCombatUi.getState().snapshot).toBeNull();
   });

@@ -156,9 +156,11 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
     }
   }
 
+  /** The response's events plus its follow-up event (the engine reports that one in both places: once is enough). */
   function queueResponseEvents(res: EncounterResponse): GameEvent[] {
     const events = [...(Array.isArray(res.events) ? res.events : [])];
-    if (res.followUpEvent) events.push(res.followUpEvent);
+    const extra = res.followUpEvent;
+    if (extra && !events.some((e) => e.category === extra.category && e.message === extra.message)) events.push(extra);
     return events;
   }
 
@@ -203,11 +205,18 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
     else if (kind === 'victory') deps.playSound('superb');
     await deps.wait(overlayDelay(kind));
     const g = game.getState();
-    // overlay first, so the game screen keeps the encounter view mounted when the new state has no encounter;
-    // then the state (cash found, items lost, health 0 and gameOver for the game-over page)
+    // overlay first, so the game screen keeps the encounter view mounted when the new state has no encounter
     g.setEncounterOverlay(overlayFor(kind, res, ended));
+    if (kind === 'dead') {
+      // The game screen leaves for /gameover as soon as the state says gameOver; the YOU'RE DEAD! overlay comes
+      // first, so until its button is pressed the store only learns that health is 0.
+      g.setGameState({ ...res.gameState, gameOver: false, encounter: g.gameState?.encounter ?? null });
+      if (res.message) g.addMessage(res.message, 'danger');
+      return;
+    }
+    // the state now: cash found, items lost, bribe paid
     g.setGameState(res.gameState);
-    if (res.message && kind !== 'dead') g.addMessage(res.message.split('But wait')[0]!.trim() || res.message, 'info');
+    if (res.message) g.addMessage(res.message.split('But wait')[0]!.trim() || res.message, 'info');
   }
 
   function fail(err: unknown, retry: () => void): void {
@@ -333,7 +342,22 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
     ui.setState({ ...initialCombatUi });
     g.setEncounterOverlay(null);
     g.queueEvents(events);
-    if (!state?.encounter) g.processPendingEvents();
+    if (state?.encounter) {
+      // a follow-up loan-shark visit announces itself with its warning sound
+      const sound = events.find((e) => e.soundEffect && e.encounter)?.soundEffect;
+      if (sound) deps.playSound(sound);
+    } else g.processPendingEvents();
+  }
+
+  /** The death overlay's Game Over button: the final state (gameOver) goes to the store for the game-over page. */
+  function acknowledgeDeath(): void {
+    const g = game.getState();
+    const final = endingState;
+    endingState = null;
+    endingEvents = [];
+    if (final) g.setGameState(final);
+    ui.setState({ ...initialCombatUi });
+    g.setEncounterOverlay(null);
   }
 
   /** The automatic weapon: equip the owned weapon with the highest damage above 10 if it is not equipped. */
@@ -369,6 +393,7 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
     skip: () => act({ action: 'skip' }),
     runEnemyTurn,
     closeOverlay,
+    acknowledgeDeath,
     ensureBestWeapon,
     safetyReset,
     isEnemyTurnRunning: () => enemyTurnRunning,

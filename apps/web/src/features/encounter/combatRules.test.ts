@@ -72,6 +72,7 @@ describe('targeting', () => {
     expect(attackTargetId({ targetType: 'single_target', selected: [], enemies })).toBe('a');
     expect(attackTargetId({ targetType: 'single_target', selected: ['c'], enemies })).toBe('c');
     expect(attackTargetId({ targetType: 'multi_target', selected: ['b', 'x', 'd'], enemies })).toEqual(['b', 'd']);
+    expect(attackTargetId({ targetType: 'multi_target', selected: [], enemies })).toEqual(['a', 'b', 'c']);
     expect(attackTargetId({ targetType: 'all_targets', selected: [], enemies })).toEqual(['a', 'b', 'c', 'd']);
     expect(attackTargetId({ targetType: 'single_target', selected: [], enemies: [enemies[4]!] })).toBeNull();
   });

@@ -137,7 +137,7 @@ export function effectiveSelection(opts: {
 
 /**
  * The targetId sent with ATTACK: one id for single-target weapons, a list for the others. With nothing
- * selected the first living enemy is attacked. Null when no enemy is left.
+ * selected a single-target weapon attacks the first living enemy. Null when no enemy is left.
  */
 export function attackTargetId(opts: {
   targetType: TargetType;
@@ -148,8 +148,9 @@ export function attackTargetId(opts: {
   if (living.length === 0) return null;
   const chosen = effectiveSelection(opts);
   if (opts.targetType === 'all_targets') return living;
-  const ids = chosen.length > 0 ? chosen : [living[0]!];
-  return opts.targetType === 'single_target' ? ids[0]! : ids;
+  if (opts.targetType === 'single_target') return chosen[0] ?? living[0]!;
+  // multi-target with nothing picked: the first three living, as the server would choose
+  return chosen.length > 0 ? chosen : living.slice(0, MULTI_TARGET_LIMIT);
 }
 
 /**
