@@ -76,6 +76,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Schema failures become one sentence a player can read (the error handler sends it as INVALID_INPUT).
     schemaErrorFormatter: (errors, dataVar) =>
       new Error(describeValidationErrors(errors as unknown as SchemaError[], dataVar)),
+    // Router-level refusals (malformed URL, over-long path parameter) get the same JSON failure body.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void sendError(reply, tooLong ? 414 : 400, ApiErrorCode.INVALID_INPUT, tooLong ? 'The address is too long.' : 'The address is not valid.');
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   app.setErrorHandler(handleError);
@@ -153,9 +158,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
+      cacheControl: false,
       setHeaders: (res, path) => {
         // Vite fingerprints everything under assets/; index.html must always be revalidated.
-        res.setHeader('cache-control', path.includes(`${'/'}assets${'/'}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -163,7 +169,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/');
-    if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing file (anything whose last segment has an extension) stays a 404.
+    const isFile = /\.[^/]*$/.test(path);
+    if (serveWeb && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes (/game, /leaderboard, /gameover, unknown pages) are the single-page app.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -1,7 +1,7 @@
 // Session lifecycle through the API: new, validate, resume, end-session, state, expiry, and the client view.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_MAX_DAYS, LOAN_DUE_DAYS, MAX_HEALTH, STARTING_CASH, STARTING_DEBT } from '@drugwars/engine';
+import { DEFAULT_MAX_DAYS, LOAN_DUE_DAYS, MAX_HEALTH, STARTING_CASH, STARTING_DEBT, toClientView } from '@drugwars/engine';
 import type { ResumeResponse, StateResponse, ValidateResponse } from '@drugwars/protocol';
 import { describeEachStorage, sqliteTarget } from './support/storageTargets';
 import { call, createTestApp, json, type TestApp } from './support/testApp';
@@ -51,6 +51,8 @@ describeEachStorage('session routes', (target) => {
     const record = await t.storage.load(body.sessionId, new Date(0));
     expect(record?.seed).toMatch(/^\d{16}$/);
     expect(record?.isSeeded).toBe(false);
+    // The schema-driven serializer dropped nothing but what toClientView strips.
+    expect(body.gameState).toEqual(JSON.parse(JSON.stringify(toClientView(record!.state))));
     // Not anywhere in the text either: not in this reply, nor in the state, resume or action replies.
     const seed = record!.seed;
     const replies = [

@@ -1,0 +1,96 @@
+// Concurrent actions on one game: the version-checked append plus reload-and-reapply means money is never
+// spent twice, and a conflicting write is retried on the fresh state rather than lost.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replay } from '@drugwars/engine';
+import type { ActionResponse } from '@drugwars/protocol';
+import type { Storage } from '../src/storage/port';
+import { canonicalJson } from '../src/services/canonicalJson';
+import { sqliteTarget } from './support/storageTargets';
+import { call, createTestApp, json, type TestApp } from './support/testApp';
+import { startGame, stateOf } from './support/games';
+
+describe('concurrent requests on one game', () => {
+  const target = sqliteTarget();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target);
+  });
+  afterAll(async () => {
+    await t.close();
+    await target.cleanup();
+  });
+
+  it('never deposits the same cash twice', async () => {
+    const game = await startGame(t.app, { playerName: 'racer', seed: '5' });
+    const half = game.gameState.player.cash / 2;
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => call(t.app, 'POST', '/api/game/bank/deposit', { sessionId: game.sessionId, body: { amount: half } })),
+    );
+    const accepted = responses.filter((r) => r.statusCode === 200);
+    expect(accepted).toHaveLength(2);
+    for (const r of responses.filter((r) => r.statusCode !== 200)) expect(r.json<{ code: string }>().code).toBe('INSUFFICIENT_FUNDS');
+    const end = await stateOf(t.app, game.sessionId);
+    expect(end.player.cash).toBe(0);
+    expect(end.player.bank).toBe(game.gameState.player.cash);
+  });
+});
+
+describe('a write that loses the version race', () => {
+  const target = sqliteTarget();
+  let t: TestApp;
+  let interfere: ((storage: Storage, id: string) => Promise<void>) | null = null;
+
+  beforeAll(async () => {
+    t = await createTestApp(target, {
+      // Before the first append of a request goes through, another "request" appends first.
+      wrapStorage: (real) =>
+        new Proxy(real, {
+          get(storage, property, receiver) {
+            if (property === 'append') {
+              return async (...args: Parameters<Storage['append']>) => {
+                if (interfere) {
+                  const run = interfere;
+                  interfere = null;
+                  await run(storage, args[0]);
+                }
+                return storage.append(...args);
+              };
+            }
+            const value: unknown = Reflect.get(storage, property, receiver);
+            return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(storage) : value;
+          },
+        }),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await target.cleanup();
+  });
+
+  it('is re-applied on the fresh state: both actions count, and the log still replays', async () => {
+    const game = await startGame(t.app, { playerName: 'loser', seed: '6' });
+    interfere = async (storage, id) => {
+      const record = await storage.load(id, new Date(0));
+      const { apply } = await import('@drugwars/engine');
+      const other = apply(record!.state, { type: 'deposit', amount: 300 });
+      if (!other.ok) throw new Error(other.message);
+      const result = await storage.append(id, record!.version, { type: 'deposit', amount: 300 }, other.state, new Date());
+      expect(result.ok).toBe(true);
+    };
+    const response = await call(t.app, 'POST', '/api/game/bank/deposit', { sessionId: game.sessionId, body: { amount: 500 } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(interfere).toBeNull();
+    const body = json<ActionResponse>(response);
+    expect(body.gameState.player.bank).toBe(800);
+    expect(body.gameState.player.cash).toBe(game.gameState.player.cash - 800);
+
+    const record = await t.storage.load(game.sessionId, new Date(0));
+    const actions = await t.storage.actions(game.sessionId);
+    expect(actions).toEqual([
+      { type: 'deposit', amount: 300 },
+      { type: 'deposit', amount: 500 },
+    ]);
+    const replayed = replay({ playerName: 'loser', seed: record!.seed, isSeeded: true }, actions);
+    expect(canonicalJson(replayed)).toBe(canonicalJson(record!.state));
+  });
+});
