@@ -25,10 +25,12 @@ const MOTIVATION = [
   'Bigger pockets, bigger problems. Stay sharp.',
 ];
 
-function Paragraphs({ text }: { text: string }) {
+function Paragraphs({ text, skip }: { text: string; skip?: string }) {
   return (
     <>
-      {splitParagraphs(text).map((p, i) => (
+      {splitParagraphs(text)
+        .filter((p, i) => !(i === 0 && skip !== undefined && p.trim() === skip))
+        .map((p, i) => (
         <p key={i}>{p}</p>
       ))}
     </>
@@ -40,7 +42,7 @@ function IntroModal({ event, onClose }: { event: GameEvent; onClose: () => void 
   const mentionsDebt = /You owe/.test(event.message);
   return (
     <Modal title={GAME_TITLE} className="intro-modal">
-      <Paragraphs text={event.message} />
+      <Paragraphs text={event.message} skip={GAME_TITLE} />
       {!mentionsDebt && player && player.debt > 0 && (
         <p className="warning-text">
           {`You owe ${formatMoney(player.debt)} to ${player.loanShark?.name ?? 'the loan shark'}, due in 7 days`}

@@ -21,7 +21,8 @@ export interface TradeModalProps {
 export function TradeModal({ ctx, onConfirm, onClose, keypad }: TradeModalProps) {
   const mobile = useIsMobile();
   const showKeypad = keypad ?? mobile;
-  const max = tradeMaximum(ctx);
+  // the input holds at most 9 digits, so MAX never offers more than that
+  const max = Math.min(tradeMaximum(ctx), 10 ** KEYPAD_MAX_DIGITS - 1);
   const [value, setValue] = useState(max > 0 ? '1' : '0');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);

@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { TradeContext } from '../../lib/tradeLimits';
+import { TradeModal } from './TradeModal';
+import { visibleMarketRows } from './MarketView';
+import { makeState, market } from '../../test/fixtures';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const ctx = (o: Partial<TradeContext> = {}): TradeContext => ({
+  mode: 'buy',
+  drugName: 'Weed',
+  price: 300,
+  cash: 1000,
+  freeSpace: 100,
+  marketQuantity: 50,
+  held: 0,
+  ...o,
+});
+
+function open(c: TradeContext, onConfirm = vi.fn(async () => true), keypad = false) {
+  const onClose = vi.fn();
+  render(<TradeModal ctx={c} onConfirm={onConfirm} onClose={onClose} keypad={keypad} />);
+  return { onConfirm, onClose, input: screen.getByLabelText('Quantity') as HTMLInputElement };
+}
+
+describe('TradeModal', () => {
+  it('titles the modal by mode and drug and shows the price line and the maximum', () => {
+    open(ctx());
+    expect(screen.getByRole('dialog', { name: 'Buy Weed' })).toBeTruthy();
+    expect(screen.getByText('Price: $300 each')).toBeTruthy();
+    expect(screen.getByText('Max: 3')).toBeTruthy();
+  });
+
+  it('refuses more than you can afford, shakes for 500 ms and does not call the server', () => {
+    vi.useFakeTimers();
+    const { onConfirm, input } = open(ctx());
+    fireEvent.change(input, { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert').textContent).toBe("You can't afford that much!");
+    expect(screen.getByRole('dialog').className).toContain('shake');
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
+    expect(screen.getByRole('dialog').className).not.toContain('shake');
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('names the drug when selling more than you have', () => {
+    const { input } = open(ctx({ mode: 'sell', held: 2 }));
+    fireEvent.change(input, { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert').textContent).toBe("You don't have that much Weed!");
+  });
+
+  it('submits a valid quantity once even when confirmed twice', async () => {
+    let resolve: (ok: boolean) => void = () => undefined;
+    const onConfirm = vi.fn(() => new Promise<boolean>((r) => (resolve = r)));
+    const { input, onClose } = open(ctx(), onConfirm);
+    fireEvent.change(input, { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onConfirm).toHaveBeenCalledWith(2);
+    await act(async () => resolve(true));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('keypad: digits up to 9, Backspace, Delete clears, MAX, Enter submits', async () => {
+    const { input, onConfirm } = open(ctx({ cash: 10_000_000_000, price: 1, freeSpace: 10_000_000_000, marketQuantity: 10_000_000_000 }), undefined, true);
+    fireEvent.keyDown(window, { key: 'Delete' });
+    expect(input.value).toBe('');
+    for (const d of '1234567890') fireEvent.keyDown(window, { key: d });
+    expect(input.value).toBe('123456789');
+    fireEvent.keyDown(window, { key: 'Backspace' });
+    expect(input.value).toBe('12345678');
+    fireEvent.click(screen.getByRole('button', { name: 'MAX' }));
+    expect(input.value).toBe('999999999');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    fireEvent.click(screen.getByRole('button', { name: '7' }));
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'Enter' });
+    });
+    expect(onConfirm).toHaveBeenCalledWith(7);
+  });
+});
+
+describe('visibleMarketRows', () => {
+  it('shows drugs in stock, owned, or spiking/crashing, and hides the rest', () => {
+    const gs = makeState({
+      marketInfo: [
+        market('weed'),
+        market('acid', { quantity: 0 }),
+        market('ludes', { quantity: 0 }),
+        market('pcp', { quantity: 0, trend: 'spike' }),
+        market('mda', { quantity: 0, trend: 'crash' }),
+      ],
+      inventory: { ludes: { quantity: 3, totalCost: 30 } },
+    });
+    expect(visibleMarketRows(gs).map((m) => m.id)).toEqual(['weed', 'ludes', 'pcp', 'mda']);
+  });
+});

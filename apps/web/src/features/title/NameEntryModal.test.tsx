@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { stubFetch } from '../../test/fixtures';
+import { NameEntryModal } from './NameEntryModal';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function open() {
+  const onStart = vi.fn();
+  const onContinue = vi.fn();
+  const onClose = vi.fn();
+  render(<NameEntryModal onStart={onStart} onContinue={onContinue} onClose={onClose} />);
+  const [name, seed] = screen.getAllByRole('textbox') as HTMLInputElement[];
+  return { onStart, onContinue, onClose, name: name!, seed: seed! };
+}
+
+const startButton = () => screen.getByRole('button', { name: 'START NEW GAME' }) as HTMLButtonElement;
+
+describe('NameEntryModal', () => {
+  it('validates live and disables START while the name is wrong; a blank field shows no error', () => {
+    const { name } = open();
+    fireEvent.change(name, { target: { value: 'a'.repeat(17) } });
+    expect(screen.getByRole('alert').textContent).toBe('Name too long (max 16 characters)');
+    expect(startButton().disabled).toBe(true);
+    fireEvent.change(name, { target: { value: 'bad name!' } });
+    expect(screen.getByRole('alert').textContent).toBe('Use only letters, numbers, and hyphens');
+    fireEvent.change(name, { target: { value: 'www-dealer' } });
+    expect(screen.getByRole('alert').textContent).toBe("INVALID PLAYER NAME DUDE! DON'T BE A JERK!");
+    fireEvent.change(name, { target: { value: '' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(startButton().disabled).toBe(false);
+  });
+
+  it('starts with Enter, remembers the last valid name, and sends null without a seed', () => {
+    const { name, onStart } = open();
+    fireEvent.change(name, { target: { value: 'Scarface' } });
+    fireEvent.keyDown(name, { key: 'Enter' });
+    expect(onStart).toHaveBeenCalledWith('Scarface', null);
+    expect(localStorage.getItem('drugwars.playerName')).toBe('Scarface');
+  });
+
+  it('allows an empty name (the server generates one)', () => {
+    const { onStart } = open();
+    fireEvent.click(startButton());
+    expect(onStart).toHaveBeenCalledWith('', null);
+  });
+
+  it('enables the seed only with the checkbox, filters its characters and clears it when turned off', () => {
+    const { seed, onStart } = open();
+    expect(seed.disabled).toBe(true);
+    expect(seed.placeholder).toBe('SEED (OPTIONAL)');
+    expect(screen.getByText('Seeded games are not eligible for leaderboard')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(seed.disabled).toBe(false);
+    expect(seed.placeholder).toBe('Enter seed (16 digits)...');
+    fireEvent.change(seed, { target: { value: '1234-56' } });
+    fireEvent.change(seed, { target: { value: '1234-56x' } });
+    expect(seed.value).toBe('1234-56');
+    fireEvent.keyDown(seed, { key: 'Enter' });
+    expect(onStart).toHaveBeenCalledWith('', '1234-56');
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(seed.value).toBe('');
+  });
+
+  it('offers the active game and asks before replacing it', async () => {
+    localStorage.setItem('drugwars.sessionId', 'sess-1');
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'POST /api/game/validate': {
+          body: { success: true, valid: true, session: { playerName: 'Tony', day: 12, maxDays: 30 } },
+        },
+      }).fn,
+    );
+    const { onStart, onContinue } = open();
+    expect(await screen.findByText('ACTIVE GAMES')).toBeTruthy();
+    expect(screen.getByText('Day 12/30')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'CONTINUE GAME' }));
+    expect(onContinue).toHaveBeenCalledWith('sess-1');
+    fireEvent.click(startButton());
+    expect(onStart).not.toHaveBeenCalled();
+    expect(
+      screen.getByText('WARNING: You have an active game. Starting a new game will delete your active game.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'NEVERMIND' }));
+    expect(onStart).not.toHaveBeenCalled();
+    fireEvent.click(startButton());
+    fireEvent.click(screen.getByRole('button', { name: 'WHATEVER' }));
+    expect(onStart).toHaveBeenCalledWith('', null);
+  });
+
+  it('forgets a stored session that no longer validates', async () => {
+    localStorage.setItem('drugwars.sessionId', 'old');
+    const stub = stubFetch({ 'POST /api/game/validate': { body: { success: true, valid: false, session: null } } });
+    vi.stubGlobal('fetch', stub.fn);
+    open();
+    await vi.waitFor(() => expect(localStorage.getItem('drugwars.sessionId')).toBeNull());
+    expect(screen.queryByText('ACTIVE GAMES')).toBeNull();
+  });
+});

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { event, makeState, stubFetch } from '../test/fixtures';
+import { deposit, shopBuy, stayHere, travel } from './gameActions';
+import { useGameStore } from './gameStore';
+
+beforeEach(() => {
+  localStorage.clear();
+  useGameStore.getState().resetGame();
+  useGameStore.getState().setGameState(makeState());
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('travel', () => {
+  it('shows Traveling... for 1050 ms before calling the server, then applies state, message and events', async () => {
+    const next = makeState({ cash: 1700 });
+    const stub = stubFetch({
+      'POST /api/game/travel': {
+        body: { success: true, message: 'Arrived in Miami.', gameState: next, events: [event('rumor', 'Word is...')], gameOver: false },
+      },
+    });
+    vi.stubGlobal('fetch', stub.fn);
+    useGameStore.getState().setView('finances');
+    const done = travel('miami');
+    expect(useGameStore.getState().transition).toEqual({ message: 'Traveling...' });
+    await vi.advanceTimersByTimeAsync(1049);
+    expect(stub.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await done).toBe(true);
+    expect(stub.calls[0]?.body).toEqual({ destination: 'miami' });
+    const s = useGameStore.getState();
+    expect(s.transition).toBeNull();
+    expect(s.gameState?.player.cash).toBe(1700);
+    expect(s.messages.map((m) => m.text)).toEqual(['Arrived in Miami.', 'Word is...']);
+    expect(s.modals).toMatchObject([{ kind: 'event', category: 'rumor' }]);
+    expect(s.view).toBe('market');
+  });
+
+  it('goes to /gameover without messages when the day ends the game', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'POST /api/game/stay': {
+          body: { success: true, message: 'The end', gameState: { ...makeState(), gameOver: true }, events: [event('rumor')], gameOver: true },
+        },
+      }).fn,
+    );
+    const done = stayHere();
+    expect(useGameStore.getState().transition).toEqual({ message: 'Sleeping...' });
+    await vi.advanceTimersByTimeAsync(800);
+    await done;
+    const s = useGameStore.getState();
+    expect(s.redirect).toBe('/gameover');
+    expect(s.messages).toEqual([]);
+    expect(s.modals).toEqual([]);
+  });
+
+  it('keeps events pending while the day brought an encounter', async () => {
+    const enc = makeState({ encounter: { type: 'police' } as never });
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ 'POST /api/game/stay': { body: { success: true, message: '', gameState: enc, events: [event('rumor')], gameOver: false } } }).fn,
+    );
+    const done = stayHere();
+    await vi.advanceTimersByTimeAsync(800);
+    await done;
+    expect(useGameStore.getState().pendingEvents).toHaveLength(1);
+    expect(useGameStore.getState().modals).toEqual([]);
+  });
+
+  it('a network failure loses the connection and returns to the title', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const done = travel('miami');
+    await vi.advanceTimersByTimeAsync(1050);
+    expect(await done).toBe(false);
+    const s = useGameStore.getState();
+    expect(s.transition).toBeNull();
+    expect(s.redirect).toBe('/');
+    expect(s.modals[0]).toEqual({
+      kind: 'error',
+      message: 'Connection to server lost. Please check your connection and try again.',
+    });
+  });
+
+  it('a missing session opens the Session Connection Lost modal', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'POST /api/game/travel': {
+          status: 404,
+          body: { success: false, code: 'SESSION_NOT_FOUND', error: 'Session not found or expired', message: 'Session not found or expired' },
+        },
+      }).fn,
+    );
+    const done = travel('miami');
+    await vi.advanceTimersByTimeAsync(1050);
+    await done;
+    expect(useGameStore.getState().sessionError).toBe(true);
+    expect(useGameStore.getState().modals[0]).toEqual({
+      kind: 'sessionLost',
+      message: 'Session connection lost. The server may have restarted.',
+    });
+  });
+});
+
+describe('money and shop actions', () => {
+  it('returns the server message as a field error without a modal', async () => {
+    vi.useRealTimers();
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'POST /api/game/bank/deposit': {
+          status: 400,
+          body: { success: false, code: 'INSUFFICIENT_FUNDS', error: "You don't have that much cash!", message: "You don't have that much cash!" },
+        },
+      }).fn,
+    );
+    expect(await deposit(5000)).toEqual({ ok: false, message: "You don't have that much cash!" });
+    expect(useGameStore.getState().modals).toEqual([]);
+    expect(useGameStore.getState().messages.at(-1)).toMatchObject({ type: 'error', text: "You don't have that much cash!" });
+  });
+
+  it('logs the shop success messages', async () => {
+    vi.useRealTimers();
+    vi.stubGlobal('fetch', stubFetch({ 'POST /api/game/shop/buy': { body: { success: true, message: 'ok', gameState: makeState() } } }).fn);
+    await shopBuy('weapon', 'pistol', 'Pistol', 1);
+    await shopBuy('armor', 'vest', 'Kevlar Vest', 1);
+    await shopBuy('ammo', 'bullets', 'Bullets', 20);
+    expect(useGameStore.getState().messages.map((m) => m.text)).toEqual([
+      '🔫 Successfully purchased Pistol!',
+      '🛡️ Successfully purchased Kevlar Vest!',
+      '✅ Successfully purchased 20x Bullets!',
+    ]);
+  });
+});
