@@ -207,9 +207,10 @@ const cautiousBot: Bot = (state, rnd) => {
   }
   if (p.usedSpace === 0 && state.day < state.maxDays) {
     const trade = bestTrade(state, Math.floor((p.cash + p.bank) / 2), (id) => SAFE_CITIES.has(id));
-    if (trade) {
-      const need = trade.units * state.prices[trade.drugId]! + 400;
-      if (p.cash < need && p.bank > 0) return { type: 'withdraw', amount: Math.min(p.bank, need - p.cash) };
+    const price = trade ? state.prices[trade.drugId]! : 0;
+    if (trade && p.cash + p.bank >= trade.units * price + 400) {
+      const need = trade.units * price + 400;
+      if (p.cash < need) return { type: 'withdraw', amount: need - p.cash };
       const units = Math.min(trade.units, Math.floor((p.cash - 400) / state.prices[trade.drugId]!));
       if (units > 0) return { type: 'buy', drugId: trade.drugId, quantity: units };
     }
@@ -234,7 +235,7 @@ export interface GameOutcome {
   stuck: boolean;
 }
 
-export function playGame(strategy: StrategyName, seed16: string, botSeed: number): GameOutcome {
+export function playGame(strategy: StrategyName, seed16: string, botSeed: number, trace?: (line: string) => void): GameOutcome {
   let t0 = process.hrtime.bigint();
   let state = newGame({ playerName: `bot-${strategy}`, seed: seed16, isSeeded: true });
   let engineNs = Number(process.hrtime.bigint() - t0);
@@ -251,6 +252,7 @@ export function playGame(strategy: StrategyName, seed16: string, botSeed: number
     const result = apply(state, action);
     engineNs += Number(process.hrtime.bigint() - t0);
     actions++;
+    if (trace) trace(`day ${state.day} ${state.currentState} ${JSON.stringify(action)} -> ${result.ok ? result.message : `${result.code}: ${result.message}`}`);
     if (result.ok) {
       state = result.state;
       refusedInARow = 0;

@@ -57,15 +57,33 @@ export function initialWorldPrices(rng: Rng): WorldPrices {
   return world;
 }
 
+/** Yesterday's prices of one city in catalogue order (fast path: rows we made are already in that order). */
+function previousRow(row: Record<string, number> | undefined, out: number[]): void {
+  let i = 0;
+  let ordered = row !== undefined;
+  if (row) {
+    for (const id in row) {
+      if (i >= DRUGS.length || DRUGS[i]!.id !== id) {
+        ordered = false;
+        break;
+      }
+      out[i++] = row[id]!;
+    }
+  }
+  if (!ordered || i !== DRUGS.length) for (let j = 0; j < DRUGS.length; j++) out[j] = row?.[DRUGS[j]!.id] ?? DRUGS[j]!.price;
+}
+
 /** The next day's prices everywhere, and the spikes and crashes among them. */
 export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: WorldPrices; moves: PriceMove[] } {
   const world: WorldPrices = {};
   const moves: PriceMove[] = [];
+  const prevPrices = new Array<number>(DRUGS.length);
   for (const loc of LOCATIONS) {
-    const prevRow = previous[loc.id];
+    previousRow(previous[loc.id], prevPrices);
     const row: Record<string, number> = {};
-    for (const drug of DRUGS) {
-      const prev = prevRow?.[drug.id] ?? drug.price;
+    for (let j = 0; j < DRUGS.length; j++) {
+      const drug = DRUGS[j]!;
+      const prev = prevPrices[j]!;
       const wasSpike = prev > drug.maxPrice;
       const wasCrash = prev < drug.minPrice;
       let price: number;
@@ -76,14 +94,14 @@ export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: World
         if (wasCrash && price >= drug.minPrice) price = Math.max(1, drug.minPrice - 1);
         moves.push({ locationId: loc.id, drugId: drug.id, trend: wasSpike ? 'spike' : 'crash', fresh: false });
       } else {
-        const from = prev > drug.maxPrice ? drug.maxPrice : prev < drug.minPrice ? drug.minPrice : prev;
+        const from = wasSpike ? drug.maxPrice : wasCrash ? drug.minPrice : prev;
         // One draw decides both whether the price moves and, when it doesn't, the day's noise (the rest of
         // the draw, rescaled, is again uniform): the markets are the engine's hottest loop.
         const roll = rng.float();
         if (roll < SPIKE_CHANCE) {
           price = Math.max(drug.maxPrice + 1, spiked(normalPrice(drug, from, rng.float()), rng));
           moves.push({ locationId: loc.id, drugId: drug.id, trend: 'spike', fresh: true });
-        } else if (roll < SPIKE_CHANCE + CRASH_CHANCE) {
+        } else if (roll < MOVE_ROLL) {
           price = Math.min(Math.max(1, drug.minPrice - 1), crashed(normalPrice(drug, from, rng.float()), rng));
           moves.push({ locationId: loc.id, drugId: drug.id, trend: 'crash', fresh: true });
         } else {

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { apply, replay } from './apply';
+import { finalScore } from './state';
+import { historyView } from './history';
+import { ALLOWED_ACTIONS, machineState, syncMachine } from './machine';
+import { ok, startGame, TEST_SEED } from './testkit';
+import { toClientView } from './state';
+import type { Encounter, GameState } from './types';
+
+const encounterOf = (type: Encounter['type']): Encounter => ({
+  type,
+  enemies: [],
+  message: 'x',
+  turnOrder: 'player',
+  round: 1,
+  currentEnemyIndex: 0,
+  combatLog: [],
+  canEscape: true,
+  canBribe: false,
+  canSurrender: true,
+  bribeCost: 0,
+  reward: null,
+  debtAmount: 0,
+  totalFees: 0,
+  feeDetails: [],
+  canPay: false,
+  paymentAmount: 0,
+  canSkip: false,
+  visitNumber: 0,
+});
+
+describe('state machine', () => {
+  it('derives the state from gameOver and the encounter type', () => {
+    const s = startGame();
+    expect(machineState(s)).toBe('NORMAL');
+    expect(machineState({ ...s, encounter: encounterOf('police') })).toBe('COMBAT');
+    expect(machineState({ ...s, encounter: encounterOf('gang') })).toBe('COMBAT');
+    expect(machineState({ ...s, encounter: encounterOf('loanShark') })).toBe('COMBAT_LOAN_SHARK');
+    expect(machineState({ ...s, encounter: encounterOf('loanSharkVisit') })).toBe('LOAN_SHARK_VISIT');
+    expect(machineState({ ...s, gameOver: true })).toBe('GAME_OVER');
+    expect(machineState({ ...s, gameOver: true, currentState: 'GAME_ENDED' })).toBe('GAME_ENDED');
+  });
+
+  it('keeps currentState, stateMachine, allowedActions and metadata in step', () => {
+    const s = syncMachine({ ...startGame(), encounter: encounterOf('loanSharkVisit') });
+    expect(s.currentState).toBe('LOAN_SHARK_VISIT');
+    expect(s.stateMachine).toEqual({ currentState: 'LOAN_SHARK_VISIT' });
+    expect(s.allowedActions).toEqual(['encounter', 'end']);
+    expect(s.stateMetadata).toEqual({ enteredOnDay: 1, encounterType: 'loanSharkVisit' });
+    const same = startGame();
+    expect(syncMachine(same)).toBe(same);
+  });
+
+  it('refuses actions outside the current state with ACTION_NOT_ALLOWED and a sentence', () => {
+    const fighting = syncMachine({ ...startGame(), encounter: encounterOf('police') });
+    expect(apply(fighting, { type: 'stay' })).toEqual({ ok: false, code: 'ACTION_NOT_ALLOWED', message: "You can't do that in the middle of a fight!" });
+    expect(apply(startGame(), { type: 'encounter', action: 'fight' })).toMatchObject({ ok: false, code: 'ACTION_NOT_ALLOWED' });
+    const over = syncMachine({ ...startGame(), gameOver: true, gameOverReason: 'x' });
+    expect(over.allowedActions).toEqual(['end']);
+    expect(apply(over, { type: 'deposit', amount: 1 })).toEqual({ ok: false, code: 'ACTION_NOT_ALLOWED', message: 'The game is over.' });
+  });
+
+  it("'end' closes the session in any state: GAME_ENDED, nothing allowed afterwards", () => {
+    for (const s of [startGame(), syncMachine({ ...startGame(), encounter: encounterOf('gang') })]) {
+      const ended = ok(apply(s, { type: 'end' })).state;
+      expect(ended.currentState).toBe('GAME_ENDED');
+      expect(ended.gameOver).toBe(true);
+      expect(ended.gameOverReason).toBe('Game ended');
+      expect(ended.encounter).toBeNull();
+      expect(ended.allowedActions).toEqual([]);
+      expect(apply(ended, { type: 'end' })).toMatchObject({ ok: false, code: 'ACTION_NOT_ALLOWED', message: 'This game has ended.' });
+    }
+    const died = syncMachine({ ...startGame(), gameOver: true, gameOverReason: 'You were killed by the cops.' });
+    expect(ok(apply(died, { type: 'end' })).state.gameOverReason).toBe('You were killed by the cops.');
+    expect(ALLOWED_ACTIONS.NORMAL).not.toContain('encounter');
+  });
+
+  it('refuses malformed actions without throwing', () => {
+    const s = startGame();
+    for (const bad of [null, undefined, 42, 'stay', {}, { type: 'teleport' }, { type: 'toString' }, { type: '__proto__' }]) {
+      expect(apply(s, bad as never)).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+    }
+    expect(apply(s, { type: 'travel', destination: 42 as never })).toMatchObject({ ok: false, code: 'UNKNOWN_LOCATION' });
+    expect(apply(s, { type: 'buy', drugId: { id: 'weed' } as never, quantity: 1 })).toMatchObject({ ok: false, code: 'UNKNOWN_ITEM' });
+  });
+});
+
+describe('views', () => {
+  it('toClientView strips the seed and the PRNG state only', () => {
+    const s = startGame();
+    const view = toClientView(s);
+    expect('seed' in view).toBe(false);
+    expect('rng' in view).toBe(false);
+    expect(JSON.stringify(view)).not.toContain(TEST_SEED);
+    expect({ ...view, seed: s.seed, rng: s.rng }).toEqual(s);
+  });
+
+  it('historyView lists cash, debt, health and prices per city and drug by day', () => {
+    const s = replay({ playerName: 'H', seed: TEST_SEED, isSeeded: true }, [{ type: 'repay', amount: 1000 }, { type: 'stay' }]);
+    const h = historyView(s);
+    expect(h.cash.map((p) => p.day)).toEqual([1, 2]);
+    expect(h.debt).toEqual([{ day: 1, value: 1000 }, { day: 2, value: 0 }]);
+    expect(h.health[0]).toEqual({ day: 1, value: 100 });
+    expect(h.prices['new_york']!['weed']).toEqual([
+      { day: 1, value: s.gameHistory.priceHistory['1']!['new_york']!['weed'] },
+      { day: 2, value: s.gameHistory.priceHistory['2']!['new_york']!['weed'] },
+    ]);
+  });
+
+  it('finalScore is cash + bank - debt, and can be negative', () => {
+    const s: GameState = startGame();
+    expect(finalScore(s)).toBe(1000);
+    expect(finalScore({ ...s, player: { ...s.player, cash: 0, bank: 10, debt: 500 } })).toBe(-490);
+  });
+});
