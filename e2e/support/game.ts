@@ -1,0 +1,137 @@
+// Browser-side steps of a game, shared by the scenarios: every step goes through the UI as a player would
+// (buttons by role and accessible name, texts from SPEC.md), and waits on what the page shows, never on a
+// fixed sleep.
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+
+/** localStorage keys of the web app (apps/web/src/storage/local.ts). */
+export const STORAGE = {
+  sessionId: 'drugwars.sessionId',
+  combatSpeed: 'drugwars.combatSpeed',
+  soundEnabled: 'drugwars.soundEnabled',
+  playerName: 'drugwars.playerName',
+} as const;
+
+/** Texts of the acknowledge buttons of the event modals (SPEC.md section 2) and the other "carry on" buttons. */
+export const ACK_BUTTONS = /^(Got it|Whatever|Sweet|Word|Continue Playing|Let's Go!)$/;
+
+export const POLL = { timeout: 15_000, interval: 100 } as const;
+
+/** Combat at INSTANT speed and sound off, before any page script runs (the settings modal writes the same keys). */
+export async function fastSettings(page: Page): Promise<void> {
+  await page.addInitScript(
+    ([speedKey, soundKey]) => {
+      if (!localStorage.getItem(speedKey as string)) localStorage.setItem(speedKey as string, 'instant');
+      localStorage.setItem(soundKey as string, 'false');
+    },
+    [STORAGE.combatSpeed, STORAGE.soundEnabled],
+  );
+}
+
+export function dialog(page: Page, title: string | RegExp): Locator {
+  return page.getByRole('dialog', { name: title });
+}
+
+/**
+ * Title screen -> PLAY -> 'ENTER YOUR NAME' -> START NEW GAME (with the seed checkbox when a seed is given) ->
+ * the intro modal's 'Let's Go!'. Returns the intro modal's text.
+ */
+export async function startGame(page: Page, baseUrl: string, opts: { name: string; seed?: string }): Promise<string> {
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('button', { name: 'PLAY' }).click();
+  const modal = dialog(page, 'ENTER YOUR NAME');
+  await modal.waitFor();
+  const nameInput = modal.getByLabel('Player name');
+  await nameInput.fill(opts.name);
+  if (opts.seed) {
+    const seedInput = modal.getByLabel('Seed', { exact: true });
+    expect(await seedInput.getAttribute('placeholder')).toBe('SEED (OPTIONAL)');
+    await modal.getByRole('checkbox').check();
+    expect(await seedInput.getAttribute('placeholder')).toBe('Enter seed (16 digits)...');
+    await seedInput.fill(opts.seed);
+  }
+  await modal.getByRole('button', { name: 'START NEW GAME' }).click();
+  await page.waitForURL(/\/game\?id=/, { timeout: 20_000 });
+  // the game_intro modal opens 500 ms after the state arrives
+  const letsGo = page.getByRole('button', { name: "Let's Go!" });
+  await letsGo.waitFor({ timeout: 15_000 });
+  const intro = (await page.locator('.modal').filter({ has: letsGo }).innerText()).replace(/\s+/g, ' ');
+  await letsGo.click();
+  await letsGo.waitFor({ state: 'detached' });
+  return intro;
+}
+
+/** The text of one status-bar entry (desktop layout), e.g. stat(page, 'Cash') -> '$2,000'. */
+export function statLocator(page: Page, label: string): Locator {
+  return page
+    .locator('.status-bar .stat')
+    .filter({ has: page.locator('.stat-label', { hasText: new RegExp(`^${label}$`) }) });
+}
+
+export async function statText(page: Page, label: string): Promise<string> {
+  const text = (await statLocator(page, label).innerText()).replace(/\s+/g, ' ').trim();
+  return text.replace(new RegExp(`^${label}\\s*`), '').replace(/[+-]+$/, '').trim();
+}
+
+/** Polls a status-bar entry until it reads `expected` (the cash counter animates for about 500 ms). */
+export async function expectStat(page: Page, label: string, expected: string): Promise<void> {
+  await expect.poll(() => statText(page, label), POLL).toBe(expected);
+}
+
+export async function currentDay(page: Page): Promise<number> {
+  const text = await statText(page, 'Day');
+  return Number(text.split('/')[0]);
+}
+
+/**
+ * Dismisses every queued event modal (WORD ON THE STREET, RUMORS, LUCKY FIND, BAD NEWS, RANK PROMOTION!...) and
+ * returns their titles in the order shown. Consecutive modals always differ (one modal per category).
+ */
+export async function dismissEventModals(page: Page): Promise<string[]> {
+  const titles: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const modal = page.locator('.modal').filter({ has: page.getByRole('button', { name: ACK_BUTTONS }) });
+    if ((await modal.count()) === 0) return titles;
+    const before = await modal.first().innerText();
+    titles.push(await modal.first().locator('.modal-title').innerText());
+    await modal.first().getByRole('button', { name: ACK_BUTTONS }).click();
+    await expect
+      .poll(async () => ((await modal.count()) === 0 ? '' : await modal.first().innerText()), POLL)
+      .not.toBe(before);
+  }
+  return titles;
+}
+
+/** The market row of a drug. */
+export function marketRow(page: Page, drugName: string): Locator {
+  return page.locator('.market-view tbody tr').filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${drugName}$`) }) });
+}
+
+/** The trade modal (Buy/Sell/Stash/Take {drug}): type a quantity and confirm. */
+export async function tradeThroughModal(page: Page, title: string, quantity: number): Promise<void> {
+  const modal = dialog(page, title);
+  await modal.waitFor();
+  await modal.getByLabel('Quantity').fill(String(quantity));
+  await modal.getByRole('button', { name: 'Confirm' }).click();
+  await modal.waitFor({ state: 'detached' });
+}
+
+export async function openPlace(page: Page, label: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Game navigation' });
+  await nav.getByRole('tab', { name: 'Places' }).click();
+  await nav.getByRole('button', { name: label, exact: true }).click();
+}
+
+/** Clicks Stay Here and waits until the day has moved on (or the game left for /gameover). */
+export async function stayHere(page: Page): Promise<void> {
+  const before = await currentDay(page);
+  await page.locator('.view-header').getByRole('button', { name: 'Stay Here' }).click();
+  await expect
+    .poll(async () => {
+      if (page.url().includes('/gameover')) return true;
+      if ((await page.locator('.transition-screen').count()) > 0) return false;
+      if ((await page.locator('.encounter-view').count()) > 0) return true;
+      return (await currentDay(page).catch(() => before)) !== before;
+    }, POLL)
+    .toBe(true);
+}

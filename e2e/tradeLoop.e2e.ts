@@ -1,0 +1,302 @@
+// Issue 4 (trade loop) and issue 5 (info and inventory views) in one seeded game: name entry with a seed, the
+// intro modal, buy, sell, stash and take, a bank deposit, repaying the loan, shopping, travel with its
+// 'Traveling...' transition and the day's event modals, a reload that resumes, the title's ACTIVE GAMES /
+// CONTINUE GAME, then every Info and Inventory view with the data this game made. Every figure the page shows
+// is checked against the same seed replayed through @drugwars/engine with the same actions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSUMABLES, formatMoney, LOCATIONS, WEAPONS, type Action, type GameState } from '@drugwars/engine';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromiumAvailable, DESKTOP, launchBrowser, newPage, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
+import {
+  dialog,
+  dismissEventModals,
+  expectStat,
+  fastSettings,
+  marketRow,
+  openPlace,
+  POLL,
+  startGame,
+  statText,
+  STORAGE,
+  tradeThroughModal,
+} from './support/game';
+import { findSeed, gameFor, step } from './support/seeds';
+
+const NAME = 'Trader-Joe';
+const DESTINATION = 'boston';
+const KNIFE = WEAPONS.find((w) => w.id === 'knife')!.name;
+const DRINK = CONSUMABLES.find((c) => c.id === 'energy_drink')!.name;
+
+interface Plan {
+  drugId: string;
+  drugName: string;
+  price: number;
+  /** State after each step, in order. */
+  states: Record<'bought' | 'sold' | 'stashed' | 'taken' | 'deposited' | 'repaid' | 'knife' | 'drink' | 'travelled', GameState>;
+  travelEvents: string[];
+}
+
+/** A seed whose New York market sells a cheap drug in stock and whose trip to Boston brings news but no fight. */
+function planFor(seed: string): Plan | null {
+  const start = gameFor(seed, NAME);
+  const drug = start.marketInfo.find((m) => m.quantity >= 10 && m.price <= 40);
+  if (!drug) return null;
+  const actions: [keyof Plan['states'], Action][] = [
+    ['bought', { type: 'buy', drugId: drug.id, quantity: 10 }],
+    ['sold', { type: 'sell', drugId: drug.id, quantity: 4 }],
+    ['stashed', { type: 'stash', drugId: drug.id, quantity: 3 }],
+    ['taken', { type: 'unstash', drugId: drug.id, quantity: 1 }],
+    ['deposited', { type: 'deposit', amount: 200 }],
+    ['repaid', { type: 'repay', amount: 1000 }],
+    ['knife', { type: 'shopBuy', itemType: 'weapon', itemId: 'knife', quantity: 1 }],
+    ['drink', { type: 'shopBuy', itemType: 'consumable', itemId: 'energy_drink', quantity: 1 }],
+    ['travelled', { type: 'travel', destination: DESTINATION }],
+  ];
+  let state = start;
+  const states = {} as Plan['states'];
+  let travelEvents: string[] = [];
+  for (const [label, action] of actions) {
+    const res = step(state, action);
+    state = res.state;
+    states[label] = state;
+    if (label === 'travelled') travelEvents = res.events.map((e) => e.category);
+  }
+  const modalEvents = travelEvents.filter((c) => ['price_change', 'rumor', 'received_item', 'lost_item'].includes(c));
+  if (state.encounter || modalEvents.length === 0 || travelEvents.includes('rank_promotion')) return null;
+  return { drugId: drug.id, drugName: drug.name, price: drug.price, states, travelEvents };
+}
+
+describe.skipIf(!chromiumAvailable())('issue 4: the trade loop of a seeded game', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const { seed, found: plan } = findSeed(planFor);
+  const formattedSeed = `${seed.slice(0, 4)}-${seed.slice(4, 8)}-${seed.slice(8, 12)}-${seed.slice(12)}`;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser, DESKTOP));
+    await fastSettings(page);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDatabase(server);
+  });
+
+  it('starts a seeded game: intro modal, day 1, $2,000 cash, $1,000 debt, the seed in the footer', async () => {
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'PLAY' }).click();
+    await expect.poll(() => dialog(page, 'ENTER YOUR NAME').getByText('Seeded games are not eligible for leaderboard').count(), POLL).toBe(1);
+    // the intro modal carries the debt line (SPEC.md section 2, Event modals)
+    await page.goto(`${server.url}/`);
+    const intro = await startGame(page, server.url, { name: NAME, seed });
+    expect(intro).toMatch(/You owe \$1,000 to .+, due in 7 days/);
+    await expectStat(page, 'Day', '1/30');
+    await expectStat(page, 'Cash', '$2,000');
+    expect(await statText(page, 'Debt')).toMatch(/^\$1,000 to .+/);
+    await expectStat(page, 'Location', 'New York');
+    expect(await page.locator('.game-footer .seed').innerText()).toBe(`Seed: ${formattedSeed}`);
+    // the market shows the seed's own prices
+    const row = marketRow(page, plan.drugName);
+    expect(await row.locator('td').nth(1).innerText()).toContain(formatMoney(plan.price));
+    await screenshot(page, 'desktop-market-day1');
+  });
+
+  it('buys and sells through the trade modal; cash and holdings follow', async () => {
+    const row = marketRow(page, plan.drugName);
+    await row.getByRole('button', { name: `Buy ${plan.drugName}` }).click();
+    const buy = dialog(page, `Buy ${plan.drugName}`);
+    await buy.waitFor();
+    expect(await buy.locator('.max-line').innerText()).toMatch(/^Max: \d+$/);
+    // above the maximum is refused on the client with SPEC.md's text
+    await buy.getByLabel('Quantity').fill('999999');
+    await buy.getByRole('button', { name: 'Confirm' }).click();
+    await buy.getByRole('alert').waitFor();
+    expect(await buy.getByRole('alert').innerText()).toMatch(/^You can('|’)t (afford that much|get that much)!$/);
+    await tradeThroughModal(page, `Buy ${plan.drugName}`, 10);
+    await expectStat(page, 'Cash', formatMoney(plan.states.bought.player.cash));
+    await expect.poll(() => row.locator('td').nth(3).innerText(), POLL).toBe('10');
+    await expectStat(page, 'Pockets', '10/100');
+
+    await row.getByRole('button', { name: `Sell ${plan.drugName}` }).click();
+    await tradeThroughModal(page, `Sell ${plan.drugName}`, 4);
+    await expectStat(page, 'Cash', formatMoney(plan.states.sold.player.cash));
+    await expect.poll(() => row.locator('td').nth(3).innerText(), POLL).toBe('6');
+  });
+
+  it('stashes and takes back at the current location', async () => {
+    await openPlace(page, 'Stash');
+    await page.getByRole('heading', { name: 'CARRYING (6/100)' }).waitFor();
+    expect(await page.getByText('No drugs stashed here.').count()).toBe(1);
+    await page.getByRole('button', { name: `Stash ${plan.drugName}` }).click();
+    await tradeThroughModal(page, `Stash ${plan.drugName}`, 3);
+    await page.getByRole('heading', { name: 'CARRYING (3/100)' }).waitFor();
+    await page.getByRole('heading', { name: 'STASH IN New York' }).waitFor();
+    const stashTable = page.locator('.stash-view table').nth(1);
+    await expect.poll(() => stashTable.locator('tbody tr td').nth(1).innerText(), POLL).toBe('3');
+    await page.getByRole('button', { name: `Take ${plan.drugName}` }).click();
+    await tradeThroughModal(page, `Take ${plan.drugName}`, 1);
+    await page.getByRole('heading', { name: 'CARRYING (4/100)' }).waitFor();
+    await expect.poll(() => stashTable.locator('tbody tr td').nth(1).innerText(), POLL).toBe('2');
+    expect(plan.states.taken.player.stash['new_york']?.[plan.drugId]?.quantity).toBe(2);
+  });
+
+  it('deposits in the bank and repays the whole loan', async () => {
+    await openPlace(page, 'Finances');
+    await page.getByRole('heading', { name: 'Bank Account' }).waitFor();
+    expect(await page.getByText('Interest Rate: 5% per day').count()).toBe(1);
+    // a bad amount is refused with SPEC.md's text and changes nothing
+    await page.getByRole('button', { name: 'Deposit' }).click();
+    await expect.poll(() => page.getByRole('alert').first().innerText(), POLL).toBe('Amount must be positive');
+    await page.getByRole('textbox', { name: 'Bank amount' }).fill('200');
+    await page.getByRole('button', { name: 'Deposit' }).click();
+    await expectStat(page, 'Bank', '$200');
+    await expectStat(page, 'Cash', formatMoney(plan.states.deposited.player.cash));
+
+    const payFull = page.getByRole('button', { name: 'Pay Full Debt ($1,000)' });
+    await payFull.click();
+    await expectStat(page, 'Debt', '$0');
+    await expectStat(page, 'Cash', formatMoney(plan.states.repaid.player.cash));
+    await page.getByText('No active loans').waitFor();
+    // with no debt the sharks are listed (loaded whenever debt becomes 0)
+    await page.getByRole('button', { name: /^Borrow from / }).first().waitFor();
+  });
+
+  it('buys a weapon and a consumable in the shop', async () => {
+    await openPlace(page, 'Shopping');
+    await page.getByRole('button', { name: `Buy ${KNIFE}` }).click();
+    await expectStat(page, 'Cash', formatMoney(plan.states.knife.player.cash));
+    expect(await page.locator('.message-latest').innerText()).toBe(`> 🔫 Successfully purchased ${KNIFE}!`);
+    await page.getByRole('tab', { name: 'Consumables' }).click();
+    await page.getByRole('button', { name: `Buy ${DRINK}` }).click();
+    const modal = dialog(page, DRINK);
+    await modal.waitFor();
+    expect(await modal.innerText()).toContain('Price: $50 each');
+    await modal.getByRole('button', { name: 'Buy', exact: true }).click();
+    await modal.waitFor({ state: 'detached' });
+    await expectStat(page, 'Cash', formatMoney(plan.states.drink.player.cash));
+    expect(await page.locator('.message-latest').innerText()).toBe(`> ✅ Successfully purchased 1x ${DRINK}!`);
+  });
+
+  it("travels: 'Traveling...' transition, the day's news, a new day in a new city", async () => {
+    await openPlace(page, 'Market');
+    await page.locator('.view-header').getByRole('button', { name: 'Fly to...' }).click();
+    const fly = dialog(page, 'Fly to...');
+    await fly.waitFor();
+    const boston = LOCATIONS.find((l) => l.id === DESTINATION)!;
+    // every city but this one, with its fare
+    expect(await fly.locator('.location-btn').count()).toBe(LOCATIONS.length - 1);
+    await fly.getByRole('button', { name: `${boston.name} ${formatMoney(boston.flightPrice)}` }).click();
+    await page.locator('.transition-screen').getByText('Traveling...').waitFor({ timeout: 5_000 });
+    await page.locator('.transition-screen').waitFor({ state: 'detached', timeout: 15_000 });
+    const titles = await dismissEventModals(page);
+    expect(titles.length).toBeGreaterThan(0);
+    for (const t of titles) expect(['WORD ON THE STREET', 'RUMORS', 'LUCKY FIND', 'BAD NEWS']).toContain(t);
+    const after = plan.states.travelled;
+    await expectStat(page, 'Day', '2/30');
+    await expectStat(page, 'Location', 'Boston');
+    await expectStat(page, 'Cash', formatMoney(after.player.cash));
+    await expectStat(page, 'Bank', formatMoney(after.player.bank));
+    await screenshot(page, 'desktop-after-travel');
+  });
+
+  it('resumes after a reload, and from the title through ACTIVE GAMES / CONTINUE GAME', async () => {
+    const after = plan.states.travelled;
+    const url = page.url();
+    await page.reload();
+    await expectStat(page, 'Day', '2/30');
+    await expectStat(page, 'Location', 'Boston');
+    await expectStat(page, 'Cash', formatMoney(after.player.cash));
+    expect(page.url()).toBe(url);
+
+    const sessionId = await page.evaluate((k) => localStorage.getItem(k), STORAGE.sessionId);
+    expect(sessionId).toBeTruthy();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'PLAY' }).click();
+    const active = page.getByRole('region', { name: 'ACTIVE GAMES' });
+    await active.waitFor();
+    expect((await active.innerText()).replace(/\s+/g, ' ')).toContain(`${NAME} Day 2/30`);
+    await active.getByRole('button', { name: 'CONTINUE GAME' }).click();
+    await page.waitForURL(`**/game?id=${sessionId}`);
+    await expectStat(page, 'Location', 'Boston');
+    await expectStat(page, 'Cash', formatMoney(after.player.cash));
+  });
+
+  it('shows every Info view with this game\'s data', async () => {
+    const after = plan.states.travelled;
+    const nav = page.getByRole('navigation', { name: 'Game navigation' });
+    await nav.getByRole('tab', { name: 'Info' }).click();
+
+    await nav.getByRole('button', { name: 'World Drug Prices' }).click();
+    const bostonCard = page.getByTestId('prices-boston');
+    await bostonCard.waitFor();
+    expect(await bostonCard.locator('h3').innerText()).toContain('(You are here)');
+    expect(await page.locator('.price-card').count()).toBe(LOCATIONS.length);
+    const [someDrug, somePrice] = Object.entries(after.worldPrices['chicago']!)[0]!;
+    const chicagoRows = await page.getByTestId('prices-chicago').locator('tbody tr').allInnerTexts();
+    expect(chicagoRows.map((r) => r.replace(/\s+/g, ' ').trim())).toContain(`${nameOfDrug(someDrug, after)} ${formatMoney(somePrice)}`);
+
+    await nav.getByRole('button', { name: 'Other Stashes' }).click();
+    const card = page.locator('.other-stashes .price-card');
+    await card.first().waitFor();
+    expect(await card.locator('h3').innerText()).toBe('New York');
+    expect((await card.locator('tbody tr').innerText()).replace(/\s+/g, ' ').trim()).toBe(`${plan.drugName} 2`);
+
+    await nav.getByRole('button', { name: 'Shipment Tracking' }).click();
+    await page.getByText('No active shipments').waitFor();
+
+    await nav.getByRole('button', { name: 'Charts' }).click();
+    await page.getByRole('tab', { name: 'Your Cash' }).waitFor();
+    // uPlot draws on a canvas once the history (two days) has loaded
+    await page.locator('.charts canvas').first().waitFor({ timeout: 15_000 });
+    for (const tab of ['Your Debt', 'Your Health', 'Drug Prices']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect.poll(() => page.getByRole('tab', { name: tab }).getAttribute('aria-selected'), POLL).toBe('true');
+    }
+    await page.locator('.charts select').selectOption(plan.drugId);
+    await page.locator('.charts canvas').first().waitFor();
+    expect(await page.getByText('NO DATA AVAILABLE').count()).toBe(0);
+    await page.getByRole('button', { name: 'Hide Legend' }).click();
+    await page.getByRole('button', { name: 'Show Legend' }).waitFor();
+    await screenshot(page, 'desktop-charts');
+  });
+
+  it('shows every Inventory view with this game\'s data', async () => {
+    const after = plan.states.travelled;
+    const nav = page.getByRole('navigation', { name: 'Game navigation' });
+    await nav.getByRole('tab', { name: 'Inventory' }).click();
+
+    await nav.getByRole('button', { name: 'Equipment' }).click();
+    const equipment = page.locator('.equipment-view');
+    await equipment.waitFor();
+    expect(await equipment.innerText()).toContain(KNIFE);
+
+    await nav.getByRole('button', { name: 'Drugs' }).click();
+    const drugs = page.locator('.drugs-view');
+    await drugs.waitFor();
+    const held = after.player.inventory[plan.drugId]?.quantity ?? 0;
+    expect(held).toBeGreaterThan(0);
+    expect(await drugs.locator('.capacity').innerText()).toBe(`Pockets: ${after.player.usedSpace}/${after.player.coatSpace}`);
+    const cells = await drugs.locator('tbody tr').first().locator('td').allInnerTexts();
+    const unit = after.prices[plan.drugId]!;
+    expect(cells).toEqual([plan.drugName, String(held), formatMoney(unit), formatMoney(unit * held)]);
+
+    await nav.getByRole('button', { name: 'Consumables' }).click();
+    const consumables = page.locator('.consumables-view');
+    await consumables.waitFor();
+    const row = await consumables.locator('tbody tr').first().locator('td').allInnerTexts();
+    expect(row[0]).toBe(DRINK);
+    expect(row[1]).toBe(String(after.player.items.consumables['energy_drink']));
+    expect(row[3]).toBe(formatMoney(50 * (after.player.items.consumables['energy_drink'] ?? 0)));
+    await screenshot(page, 'desktop-consumables');
+  });
+});
+
+function nameOfDrug(id: string, state: GameState): string {
+  return state.marketInfo.find((m) => m.id === id)?.name ?? id;
+}
