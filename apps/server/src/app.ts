@@ -51,6 +51,8 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Share rate-limit counters between server processes (owned by the caller). */
   redis?: Redis;
+  /** Key prefix of the counters in Redis (tests use their own). */
+  rateLimitNamespace?: string;
   /** Built web app to serve at /; null or a missing directory serves the API only. */
   webDistDir?: string | null;
   changelogPath?: string;
@@ -126,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...(options.redis ? { redis: options.redis } : {}),
     // A Redis outage must not take the game down: skip limiting rather than fail the request.
     skipOnError: true,
-    nameSpace: 'drugwars-rate-limit-',
+    nameSpace: options.rateLimitNamespace ?? 'drugwars-rate-limit-',
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Too many requests. Try again in ${context.after}.`), { statusCode: context.statusCode }),
   });

@@ -56,6 +56,8 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await app.listen({ host, port });
+  // Never the URL itself: it may hold a password.
+  app.log.debug({ environment, database: databaseUrl.split(':')[0], redis: Boolean(redis) }, 'configuration');
 } catch (err) {
   app.log.error({ err }, 'could not start the server');
   await storage.close();
