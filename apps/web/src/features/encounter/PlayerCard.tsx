@@ -14,8 +14,8 @@ export function PlayerCard({ name, health, weaponName, flashing, floats }: Playe
   const shown = Math.max(0, health);
   return (
     <div className={`player-card${flashing ? ' hit-flash' : ''}`} data-testid="player-card">
-      <div className="player-name">{name}</div>
-      <div className="player-health">
+      <div className="combatant-name">{name}</div>
+      <div className="combatant-health">
         <div className="health-bar player-health-bar">
           <div className="health-bar-fill" style={{ width: `${(shown / MAX_HEALTH_POINTS) * 100}%` }} />
           <span className="health-bar-text">
@@ -23,7 +23,7 @@ export function PlayerCard({ name, health, weaponName, flashing, floats }: Playe
           </span>
         </div>
       </div>
-      <div className="player-weapon">Weapon: {weaponName}</div>
+      <div className="combatant-weapon">Weapon: {weaponName}</div>
       <FloatingTexts floats={floats} />
     </div>
   );
