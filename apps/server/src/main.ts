@@ -15,6 +15,8 @@ const appEnv = (env.APP_ENV ?? '').trim().toLowerCase();
 const environment = environmentFrom(appEnv);
 // SPEC.md section 6: 'development' or 'dev' turns on debug logging.
 const level = env.LOG_LEVEL || (appEnv === 'development' || appEnv === 'dev' ? 'debug' : 'info');
+// Behind a reverse proxy or load balancer, the client address (for rate limits) comes from X-Forwarded-For.
+const trustProxy = ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase());
 
 if (databaseUrl.startsWith('sqlite:')) {
   const file = databaseUrl.slice('sqlite:'.length);
@@ -36,6 +38,7 @@ const app = await buildApp({
   environment,
   logger: { level, redact: ['req.headers["x-session-id"]'] },
   redis,
+  trustProxy,
 });
 
 let closing = false;

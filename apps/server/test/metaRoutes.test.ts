@@ -106,6 +106,9 @@ describeEachStorage('meta routes', (target) => {
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
+    const docsCsp = String(ui.headers['content-security-policy']);
+    expect(docsCsp).toContain("default-src 'self'");
+    expect(docsCsp).not.toMatch(/https:|upgrade-insecure-requests|swagger\.io/);
   });
 
   it('malformed JSON is a 400, a huge body a 413, an unknown content type a 415, all JSON', async () => {

@@ -145,3 +145,20 @@ describe('rate limits', () => {
     expectError(await call(t.app, 'POST', '/api/tracking/event', { body: { visitorId: VISITOR, event: {} } }), 429, 'RATE_LIMITED');
   });
 });
+
+describe('rate limits behind a proxy (trustProxy)', () => {
+  it('counts each forwarded client address separately', async () => {
+    const target = sqliteTarget();
+    const t = await createTestApp(target, { trustProxy: true, rateLimits: { newGame: { max: 1, timeWindowMs: 60_000 } } });
+    try {
+      const from = (ip: string) =>
+        t.app.inject({ method: 'POST', url: '/api/game/new', payload: { playerName: 'proxied', seed: null }, headers: { 'x-forwarded-for': ip } });
+      expect((await from('203.0.113.1')).statusCode).toBe(200);
+      expectError(await from('203.0.113.1'), 429, 'RATE_LIMITED');
+      expect((await from('203.0.113.2')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await target.cleanup();
+    }
+  });
+});
