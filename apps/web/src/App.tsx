@@ -2,15 +2,22 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { TitleScreen } from './features/title/TitleScreen';
+import { usePageViewTracking } from './analytics';
 
 // The title screen is in the entry chunk (it is the first thing seen); every other route is its own chunk.
 const GameScreen = lazy(() => import('./features/game/GameScreen'));
 const LeaderboardPage = lazy(() => import('./features/leaderboard/LeaderboardPage'));
 const GameOverPage = lazy(() => import('./features/gameover/GameOverPage'));
 
+function PageViews() {
+  usePageViewTracking();
+  return null;
+}
+
 export function App() {
   return (
     <Suspense fallback={<LoadingOverlay />}>
+      <PageViews />
       <Routes>
         <Route path="/" element={<TitleScreen />} />
         <Route path="/game" element={<GameScreen />} />

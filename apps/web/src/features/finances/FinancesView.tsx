@@ -5,7 +5,6 @@ import type { LoanSharkOffer } from '@drugwars/engine';
 import { api } from '../../api/client';
 import { ERROR_TEXTS } from '../../api/errorCatalogue';
 import { useShake } from '../../components/hooks';
-import { BANK_INTEREST_PERCENT_PER_DAY } from '../../constants';
 import { formatMoney } from '../../lib/format';
 import { parseAmount } from '../../lib/tradeLimits';
 import { borrow, borrowMax, deposit, payLoan, withdraw, type ActionResult } from '../../store/gameActions';
@@ -181,7 +180,8 @@ export default function FinancesView() {
         <p>
           Balance: <strong>{formatMoney(p.bank)}</strong>
         </p>
-        <p className="muted">Interest Rate: {BANK_INTEREST_PERCENT_PER_DAY}% per day</p>
+        {/* the displayed rate is BANK_INTEREST_PERCENT_PER_DAY; the server applies the engine's rate */}
+        <p className="muted">Interest Rate: 5% per day</p>
         <AmountField
           id="bank-amount"
           label="Bank amount"

@@ -29,20 +29,25 @@ export function AuditFailureModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** 'err-{time}-{random}': a reference the player can quote to the developer. */
-export function generateErrorId(now: number = Date.now(), random: () => number = Math.random): string {
-  return `err-${now}-${random().toString(36).slice(2, 8).padEnd(6, '0')}`;
+export interface ErrorId {
+  time: number;
+  random: string;
+}
+
+/** The parts of 'err-{time}-{random}': a reference the player can quote to the developer. */
+export function generateErrorId(now: number = Date.now(), random: () => number = Math.random): ErrorId {
+  return { time: now, random: random().toString(36).slice(2, 8).padEnd(6, '0') };
 }
 
 export const CONNECTION_FAILED_TEXT =
   "Shit, the game's not working. Try again in 5 minutes, the server might be restarting. If it's still not working, tell the dev to get his shit together or try again later.";
 
-export function ConnectionFailedModal({ errorId, onRetry }: { errorId: string; onRetry: () => void }) {
+export function ConnectionFailedModal({ errorId, onRetry }: { errorId: ErrorId; onRetry: () => void }) {
   return (
     <Modal title="CONNECTION FAILED" className="modal-danger" onDismiss={onRetry}>
       <p>{CONNECTION_FAILED_TEXT}</p>
       <CopyField label="Contact" value={CONTACT_ID} />
-      <p className="error-id">Error: {errorId}</p>
+      <p className="error-id">{`Error: err-${errorId.time}-${errorId.random}`}</p>
       <div className="modal-actions">
         <button type="button" className="btn" onClick={onRetry}>
           TRY AGAIN

@@ -12,7 +12,14 @@ import { startNewGame } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 import { signals } from '../../store/signals';
 import { AsciiLogo } from './AsciiLogo';
-import { AboutModal, AuditFailureModal, ConnectionFailedModal, generateErrorId, NotFoundModal } from './TitleModals';
+import {
+  AboutModal,
+  AuditFailureModal,
+  ConnectionFailedModal,
+  generateErrorId,
+  NotFoundModal,
+  type ErrorId,
+} from './TitleModals';
 
 const NameEntryModal = lazy(() => import('./NameEntryModal'));
 
@@ -50,7 +57,7 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
   const labels = useButtonLabels();
   const [checking, setChecking] = useState(true);
   const [starting, setStarting] = useState(false);
-  const [errorId, setErrorId] = useState<string | null>(null);
+  const [errorId, setErrorId] = useState<ErrorId | null>(null);
   const [version, setVersion] = useState('');
   const [showChangelog, setShowChangelog] = useState(false);
   const [changelog, setChangelog] = useState<ChangelogEntry[] | null>(null);
