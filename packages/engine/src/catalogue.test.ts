@@ -5,11 +5,13 @@ import {
   ARMOR,
   CONSUMABLES,
   DEFAULT_LOAN_SHARK_ID,
+  drugRecord,
   DRUGS,
   ITEMS,
   LOAN_SHARK_BY_ID,
   LOAN_SHARKS,
   LOCATIONS,
+  locationRecord,
   RANKS,
   SHIPPING_COMPANIES,
   STARTING_LOCATION_ID,
@@ -38,6 +40,11 @@ describe('catalogue', () => {
       expect(d.price).toBeGreaterThanOrEqual(d.minPrice);
       expect(d.price).toBeLessThanOrEqual(d.maxPrice);
     }
+  });
+
+  it('builds drug- and location-keyed records in catalogue order (the fast row builders match the lists)', () => {
+    expect(Object.entries(drugRecord(DRUGS.map((d) => d.price)))).toEqual(DRUGS.map((d) => [d.id, d.price]));
+    expect(Object.entries(locationRecord(LOCATIONS.map((l) => l.name)))).toEqual(LOCATIONS.map((l) => [l.id, l.name]));
   });
 
   it('has at least 8 cities with flight price, airport flag and danger 0-5, and unique ids', () => {

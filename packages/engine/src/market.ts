@@ -6,7 +6,7 @@
 // or crash carries on into the next day half of the time (rumors are worth something). Stock (QTY Available)
 // exists only for the current city: a drug is missing from the market some days (quantity 0), but the market
 // always buys what the player carries.
-import { DRUG_BY_ID, DRUGS, LOCATIONS } from './catalogue';
+import { DRUG_BY_ID, DRUGS, drugRecord, LOCATIONS, locationRecord } from './catalogue';
 import type { Rng } from './rng';
 import { accept, dollars, heldQuantity, isPositiveInt, refuse, setHeld, withPlayer } from './state';
 import type { ApplyResult, Drug, GameState, MarketEntry, Trend } from './types';
@@ -48,13 +48,9 @@ function crashed(base: number, rng: Rng): number {
 
 /** Day 1: every price uniform in its band. */
 export function initialWorldPrices(rng: Rng): WorldPrices {
-  const world: WorldPrices = {};
-  for (const loc of LOCATIONS) {
-    const row: Record<string, number> = {};
-    for (const drug of DRUGS) row[drug.id] = rng.int(drug.minPrice, drug.maxPrice);
-    world[loc.id] = row;
-  }
-  return world;
+  const rows: Record<string, number>[] = [];
+  for (let i = 0; i < LOCATIONS.length; i++) rows.push(drugRecord(DRUGS.map((d) => rng.int(d.minPrice, d.maxPrice))));
+  return locationRecord(rows);
 }
 
 /** Yesterday's prices of one city in catalogue order (fast path: rows we made are already in that order). */
@@ -75,12 +71,12 @@ function previousRow(row: Record<string, number> | undefined, out: number[]): vo
 
 /** The next day's prices everywhere, and the spikes and crashes among them. */
 export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: WorldPrices; moves: PriceMove[] } {
-  const world: WorldPrices = {};
+  const rows: Record<string, number>[] = [];
   const moves: PriceMove[] = [];
   const prevPrices = new Array<number>(DRUGS.length);
+  const row = new Array<number>(DRUGS.length);
   for (const loc of LOCATIONS) {
     previousRow(previous[loc.id], prevPrices);
-    const row: Record<string, number> = {};
     for (let j = 0; j < DRUGS.length; j++) {
       const drug = DRUGS[j]!;
       const prev = prevPrices[j]!;
@@ -108,11 +104,11 @@ export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: World
           price = normalPrice(drug, from, (roll - MOVE_ROLL) / (1 - MOVE_ROLL));
         }
       }
-      row[drug.id] = price;
+      row[j] = price;
     }
-    world[loc.id] = row;
+    rows.push(drugRecord(row));
   }
-  return { world, moves };
+  return { world: locationRecord(rows), moves };
 }
 
 /** Trend of a price against the drug's normal band. */

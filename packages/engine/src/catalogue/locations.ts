@@ -18,3 +18,19 @@ export const LOCATIONS: readonly Location[] = [
 
 /** Where every game starts. */
 export const STARTING_LOCATION_ID = 'new_york';
+
+/** A record keyed by location id from values in LOCATIONS order, as one object literal (see drugRecord). */
+export function locationRecord<T>(v: readonly T[]): Record<string, T> {
+  return {
+    new_york: v[0]!,
+    miami: v[1]!,
+    los_angeles: v[2]!,
+    chicago: v[3]!,
+    detroit: v[4]!,
+    houston: v[5]!,
+    san_francisco: v[6]!,
+    boston: v[7]!,
+    new_orleans: v[8]!,
+    las_vegas: v[9]!,
+  };
+}
