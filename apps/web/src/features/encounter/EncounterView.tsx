@@ -16,7 +16,6 @@ import {
   encounterTitle,
   livingEnemies,
   selectTarget,
-  shakesScreen,
 } from './combatRules';
 import { useCombatUi } from './combatUiStore';
 import { EnemyCard } from './EnemyCard';
@@ -116,10 +115,9 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
 
   const playerFloats = ui.floats.filter((f) => f.target === 'player');
   const centerFloats = ui.floats.filter((f) => f.target === 'center');
-  const shaking = ui.shaking && shakesScreen(equippedId);
 
   return (
-    <div className={`encounter-view${shaking ? ' screen-shake' : ''}`} data-testid="encounter-view">
+    <div className={`encounter-view${ui.shaking ? ' screen-shake' : ''}`} data-testid="encounter-view">
       <h2 className="encounter-title">{encounterTitle(encounter)}</h2>
       {isVisit ? (
         <LoanSharkVisitPanel

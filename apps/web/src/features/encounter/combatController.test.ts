@@ -12,6 +12,7 @@ type Reply = EncounterResponse | Error;
 function setup(replies: Reply[], opts: { speed?: 'slow' | 'normal' | 'fast' | 'instant'; reload?: ClientGameState | null } = {}) {
   const calls: EncounterRequest[] = [];
   const sounds: string[] = [];
+  const tracked: unknown[] = [];
   const queue = [...replies];
   const controller = createCombatController({
     encounter: async (req) => {
@@ -25,9 +26,12 @@ function setup(replies: Reply[], opts: { speed?: 'slow' | 'normal' | 'fast' | 'i
     equipWeapon: vi.fn(async () => gameState()),
     playSound: (name) => sounds.push(name),
     randomRef: () => 'sess-test',
+    track: async (event) => {
+      tracked.push(event);
+    },
   });
   useGameStore.getState().setCombatSpeed(opts.speed ?? 'normal');
-  return { controller, calls, sounds };
+  return { controller, calls, sounds, tracked };
 }
 
 const enemyTurn = (overrides: Partial<ReturnType<typeof encounter>> = {}) =>
@@ -69,6 +73,24 @@ describe('player attack', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(useCombatUi.getState().floats).toHaveLength(0);
     expect(useCombatUi.getState().processing).toBe(false);
+  });
+
+  it('shakes the screen for 300 ms with a grenade, not with a pistol, and plays the weapon sound', async () => {
+    useGameStore.getState().setGameState(gameState({ weapon: 'grenade' }));
+    const g = setup([response({ gameState: gameState({ weapon: null }), attackResults: [{ targetId: 'e1', damage: 0, wasMiss: true }] })]);
+    await g.controller.attack('e1');
+    expect(useCombatUi.getState().shaking).toBe(true);
+    expect(g.sounds).toContain('grenade');
+    await vi.advanceTimersByTimeAsync(300);
+    expect(useCombatUi.getState().shaking).toBe(false);
+
+    resetCombatUi();
+    useGameStore.getState().setGameState(gameState({ weapon: 'pistol' }));
+    const p = setup([response({ gameState: gameState({ weapon: 'pistol' }), attackResults: [{ targetId: 'e1', damage: 9, wasMiss: false }] })]);
+    await p.controller.attack('e1');
+    expect(useCombatUi.getState().shaking).toBe(false);
+    expect(p.sounds).toContain('pistol');
+    expect(p.tracked).toEqual([{ type: 'combat', category: 'combat', action: 'fight', data: { action: 'fight', outcome: 'continue' } }]);
   });
 
   it('does nothing while processing or on the enemy turn', async () => {

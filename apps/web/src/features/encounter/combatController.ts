@@ -19,6 +19,7 @@ import {
 import { handleApiError, refreshState } from '../../store/gameActions';
 import { useGameStore, type EncounterOverlay, type GameStore } from '../../store/gameStore';
 import { playSound } from '../../audio/soundEffects';
+import { trackEvent, type AnalyticsEvent } from '../../analytics/analytics';
 import { currentCatalogue } from '../info/catalogue';
 import {
   allEnemiesDead,
@@ -52,6 +53,7 @@ export interface CombatDeps {
   wait(ms: number): Promise<void>;
   /** The random reference shown by the API error modal. */
   randomRef(): string;
+  track(event: AnalyticsEvent): Promise<void>;
 }
 
 type Ending = EncounterOverlay['kind'];
@@ -74,6 +76,7 @@ export const defaultCombatDeps: CombatDeps = {
   playSound,
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   randomRef: () => `sess-${randomHex(8)}`,
+  track: trackEvent,
 };
 
 /** The enemies after the given hits (used for the battlefield behind a result overlay). */
@@ -132,18 +135,17 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
   }
 
   function showAttackResults(res: EncounterResponse): void {
+    // the weapon in hand before this response (the last grenade leaves the player empty-handed after it)
     const weaponId = game.getState().gameState?.player.equippedItems.weapon ?? null;
-    let anyHit = false;
     for (const r of res.attackResults) {
       if (r.wasMiss) addFloat(r.targetId, MISS_TEXT, 'miss');
       else {
-        anyHit = true;
         addFloat(r.targetId, `-${r.damage}`, 'damage');
         flash(r.targetId);
       }
     }
     if (weaponId) deps.playSound(weaponId);
-    if (anyHit && shakesScreen(weaponId)) shake();
+    if (shakesScreen(weaponId)) shake();
   }
 
   function showPlayerDamage(res: EncounterResponse): void {
@@ -231,6 +233,11 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
     g.pushModal({ kind: 'apiError', sessionRef: deps.randomRef(), retry });
   }
 
+  /** Combat analytics (SPEC.md section 3: combat data is action and outcome); sent in the background. */
+  function track(action: string, outcome: string): void {
+    void deps.track({ type: 'combat', category: 'combat', action, data: { action, outcome } });
+  }
+
   /** The player's action on their turn (fight with targets, escape, bribe, surrender) or a visit's pay/skip. */
   async function act(req: EncounterRequest): Promise<void> {
     const encounter = currentEncounter();
@@ -246,6 +253,8 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
       fail(err, () => void act(req));
       return;
     }
+    const ending0 = isVisit ? null : endingOf(res);
+    track(req.action, ending0 ?? (res.gameState.encounter ? 'continue' : 'ended'));
     if (isVisit) return finishVisit(res);
     if (req.action === 'fight') showAttackResults(res);
     if (req.action === 'escape' && !res.escaped && !res.playerDead) addFloat('center', FAILED_ESCAPE_TEXT, 'info');
