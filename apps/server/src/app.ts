@@ -66,6 +66,11 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
 }
 
+function rejectProtoKey(key: string, value: unknown): unknown {
+  if (key === '__proto__') throw new SyntaxError('forbidden key');
+  return value;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const now = options.now ?? (() => new Date());
   const environment = options.environment ?? 'development';
@@ -88,12 +93,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setErrorHandler(handleError);
 
   // An empty body with a JSON content type is "no body" (POST /api/game/stay from fetch with default headers).
+  // Like Fastify's own parser, a "__proto__" key is refused (prototype poisoning), as a 400.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
+      done(null, JSON.parse(text, rejectProtoKey));
     } catch {
       const error = Object.assign(new Error('The request body is not valid JSON.'), {
         statusCode: 400,

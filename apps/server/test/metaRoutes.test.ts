@@ -119,6 +119,16 @@ describeEachStorage('meta routes', (target) => {
       payload: '{"playerName": "abc",',
     });
     expectError(malformed, 400, 'INVALID_INPUT');
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/api/tracking/event',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"visitorId":"v","event":{"__proto__":{"polluted":true}}}',
+    });
+    expectError(poisoned, 400, 'INVALID_INPUT');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const emptyStay = await t.app.inject({ method: 'POST', url: '/api/game/travel', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(expectError(emptyStay, 400, 'INVALID_INPUT').message).toBe('The request body must be an object.');
     const huge = await t.app.inject({
       method: 'POST',
       url: '/api/game/new',
