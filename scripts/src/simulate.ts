@@ -233,6 +233,8 @@ export interface GameOutcome {
   days: number;
   actions: number;
   stuck: boolean;
+  /** gameOverReason of a game that ended in death, else null. */
+  deathReason: string | null;
 }
 
 export function playGame(strategy: StrategyName, seed16: string, botSeed: number, trace?: (line: string) => void): GameOutcome {
@@ -262,7 +264,7 @@ export function playGame(strategy: StrategyName, seed16: string, botSeed: number
     }
   }
   const died = state.gameOver && state.player.health <= 0;
-  return { score: finalScore(state), engineNs, refused, died, days: state.day, actions, stuck: !state.gameOver };
+  return { score: finalScore(state), engineNs, refused, died, days: state.day, actions, stuck: !state.gameOver, deathReason: died ? state.gameOverReason : null };
 }
 
 export interface StrategySummary {
@@ -274,6 +276,8 @@ export interface StrategySummary {
   stuckGames: number;
   meanActions: number;
   meanRefused: number;
+  /** Deaths by reason, most common first. */
+  deathReasons: [string, number][];
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -294,6 +298,9 @@ export function summarize(outcomes: readonly GameOutcome[]): StrategySummary {
     stuckGames: outcomes.filter((o) => o.stuck).length,
     meanActions: Math.round((outcomes.reduce((a, o) => a + o.actions, 0) / n) * 10) / 10,
     meanRefused: Math.round((outcomes.reduce((a, o) => a + o.refused, 0) / n) * 10) / 10,
+    deathReasons: [...outcomes.reduce((m, o) => (o.deathReason ? m.set(o.deathReason, (m.get(o.deathReason) ?? 0) + 1) : m), new Map<string, number>())].sort(
+      (a, b) => b[1] - a[1],
+    ),
   };
 }
 
@@ -369,13 +376,14 @@ function main(): void {
         `p90 ${formatDollars(s.p90).padStart(14)}  deaths ${(s.deathRate * 100).toFixed(1).padStart(5)}%  ` +
         `mean days ${s.meanDays.toFixed(1)}  mean actions ${s.meanActions} (refused ${s.meanRefused})${s.stuckGames ? `  STUCK ${s.stuckGames}` : ''}`,
     );
+    if (s.deathReasons.length > 0) console.log(`          deaths: ${s.deathReasons.map(([r, c]) => `${c} ${r}`).join('; ')}`);
   }
   console.log(
     `${totalGames} games in ${seconds.toFixed(2)} s wall (${wallGamesPerSecond} games/s with the bots); ` +
       `engine alone: ${(engineNs / 1e9).toFixed(2)} s, ${gamesPerSecond} games/second on one core`,
   );
   if (parsed.json) {
-    const strategies: Record<string, Omit<StrategySummary, 'stuckGames' | 'meanActions' | 'meanRefused'>> = {};
+    const strategies: Record<string, Pick<StrategySummary, 'median' | 'p10' | 'p90' | 'deathRate' | 'meanDays'>> = {};
     for (const strategy of parsed.strategies) {
       const s = summaries[strategy]!;
       strategies[strategy] = { median: s.median, p10: s.p10, p90: s.p90, deathRate: s.deathRate, meanDays: s.meanDays };

@@ -32,3 +32,15 @@ describe('Rng', () => {
     }
   });
 });
+
+describe('Rng.int spread', () => {
+  it('hits every value of a small range about equally often', () => {
+    const r = Rng.fromSeed('0000000000000314');
+    const counts = new Array<number>(6).fill(0);
+    for (let i = 0; i < 60_000; i++) counts[r.int(1, 6) - 1]!++;
+    for (const c of counts) {
+      expect(c).toBeGreaterThan(9_400);
+      expect(c).toBeLessThan(10_600);
+    }
+  });
+});
