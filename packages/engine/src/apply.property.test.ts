@@ -153,7 +153,11 @@ function checkInvariants(s: GameState): void {
   expect(p.currentStash).toEqual(p.stash[p.location] ?? {});
   expect(p.debt === 0).toBe(p.loanShark === null);
   expect(s.stateMachine.currentState).toBe(s.currentState);
-  if (s.gameOver) expect(['GAME_OVER', 'GAME_ENDED']).toContain(s.currentState);
+  if (s.gameOver) {
+    expect(['GAME_OVER', 'GAME_ENDED']).toContain(s.currentState);
+    expect(s.gameHistory.financeHistory.at(-1)).toEqual({ day: s.day, cash: p.cash, debt: p.debt, bank: p.bank });
+    expect(s.gameHistory.healthHistory.at(-1)).toEqual({ day: s.day, health: p.health });
+  }
   else if (s.encounter) expect(['COMBAT', 'COMBAT_LOAN_SHARK', 'LOAN_SHARK_VISIT']).toContain(s.currentState);
   else expect(s.currentState).toBe('NORMAL');
   if (!s.encounter) expect(s.pendingEncounter).toBeNull();

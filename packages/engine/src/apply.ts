@@ -3,6 +3,7 @@
 // Handlers live one file per area; this file checks the state machine, dispatches, and keeps the derived
 // fields (score, usedSpace, currentStash, loan bookkeeping, machine state) consistent on every result.
 import { resolveEncounter } from './combat';
+import { closeDay } from './history';
 import { borrow, borrowMax, deposit, heal, repay, withdraw } from './finance';
 import { ALLOWED_ACTIONS, machineState, notAllowedMessage, syncMachine } from './machine';
 import { buy, dump, dumpAll, sell, stash, unstash } from './market';
@@ -73,7 +74,9 @@ export function apply(state: GameState, action: Action): ApplyResult {
   const handler = HANDLERS[action.type] as Handler<typeof action.type>;
   const result = handler(state, action);
   if (!result.ok) return result;
-  result.state = tidy(result.state);
+  let next = tidy(result.state);
+  if (next.gameOver && !state.gameOver) next = { ...next, gameHistory: closeDay(next.gameHistory, next.day, next.player) };
+  result.state = next;
   return result;
 }
 

@@ -21,6 +21,22 @@ export function recordDay(history: GameHistory, day: number, p: Player, worldPri
   };
 }
 
+/**
+ * When a game ends, the day's last finance and health records are brought up to date (trades after the
+ * day began, the fight that killed the player), so the statistics end where the game did.
+ */
+export function closeDay(history: GameHistory, day: number, p: Player): GameHistory {
+  const finance = { day, cash: p.cash, debt: p.debt, bank: p.bank };
+  const health = { day, health: p.health };
+  const f = history.financeHistory;
+  const h = history.healthHistory;
+  return {
+    ...history,
+    financeHistory: f.length > 0 && f[f.length - 1]!.day === day ? [...f.slice(0, -1), finance] : [...f, finance],
+    healthHistory: h.length > 0 && h[h.length - 1]!.day === day ? [...h.slice(0, -1), health] : [...h, health],
+  };
+}
+
 export function historyView(state: GameState): HistoryView {
   const h = state.gameHistory;
   const prices: Record<string, Record<string, Series>> = {};

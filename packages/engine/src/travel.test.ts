@@ -124,6 +124,10 @@ describe('travel and stay', () => {
     expect(r.state.allowedActions).toEqual(['end']);
     expect(r.state.encounter).toBeNull();
     expect(apply(r.state, { type: 'stay' })).toMatchObject({ ok: false, code: 'ACTION_NOT_ALLOWED' });
+    // The statistics end where the game did: day 30's record holds the final figures (replaced, not added).
+    expect(r.state.gameHistory.financeHistory.at(-1)).toEqual({ day: 30, cash: 5000, debt: 200, bank: 700 });
+    expect(r.state.gameHistory.financeHistory.filter((f) => f.day === 30)).toHaveLength(1);
+    expect(r.state.gameHistory.healthHistory.at(-1)).toEqual({ day: 30, health: 100 });
   });
 
   it('plays day 29 -> 30 normally (the last day is still a trading day)', () => {
