@@ -70,15 +70,37 @@ describeEachStorage('action routes', (target) => {
 
   it('refuses trades the player cannot make, with the engine code, and changes nothing', async () => {
     const { id, state } = await newGame();
-    const drug = cheapDrug(state);
-    const tooMany = Math.floor(state.player.cash / drug.price) + 1;
+    const p = state.player;
+    // A purchase where only the money is short (stock and pocket space would allow it).
+    const fundsCase = state.marketInfo
+      .map((m) => ({ m, n: Math.floor(p.cash / m.price) + 1 }))
+      .find(({ m, n }) => m.quantity >= n && p.coatSpace - p.usedSpace >= n);
+    expect(fundsCase, 'a market where money is the only limit').toBeTruthy();
     const error = expectError(
-      await call(t.app, 'POST', '/api/game/shop/buy', { sessionId: id, body: { itemType: 'drug', itemId: drug.id, quantity: tooMany } }),
+      await call(t.app, 'POST', '/api/game/shop/buy', {
+        sessionId: id,
+        body: { itemType: 'drug', itemId: fundsCase!.m.id, quantity: fundsCase!.n },
+      }),
       400,
-      tooMany > drug.quantity ? 'NOT_ENOUGH_STOCK' : tooMany > state.player.coatSpace ? 'NOT_ENOUGH_SPACE' : 'INSUFFICIENT_FUNDS',
+      'INSUFFICIENT_FUNDS',
     );
     expect(error.message.length).toBeGreaterThan(0);
+    // Where the market holds less than the player could pay for and carry, stock is the limit.
+    const stockCase = state.marketInfo.find(
+      (m) => m.quantity + 1 <= p.coatSpace - p.usedSpace && (m.quantity + 1) * m.price <= p.cash,
+    );
+    if (stockCase) {
+      expectError(
+        await call(t.app, 'POST', '/api/game/shop/buy', {
+          sessionId: id,
+          body: { itemType: 'drug', itemId: stockCase.id, quantity: stockCase.quantity + 1 },
+        }),
+        400,
+        'NOT_ENOUGH_STOCK',
+      );
+    }
     await expectUnchanged(t.app, id, state);
+    const drug = cheapDrug(state);
     expectError(await call(t.app, 'POST', '/api/game/sell', { sessionId: id, body: { drugId: drug.id, quantity: 1 } }), 400, 'NOT_ENOUGH_DRUGS');
     expectError(await call(t.app, 'POST', '/api/game/shop/buy', { sessionId: id, body: { itemType: 'drug', itemId: 'kryptonite', quantity: 1 } }), 400, 'UNKNOWN_ITEM');
     await expectUnchanged(t.app, id, state);
