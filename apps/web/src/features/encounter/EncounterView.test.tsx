@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { useGameStore } from '../../store/gameStore';
 import type { CombatController } from './combatController';
@@ -88,8 +88,9 @@ describe('EncounterView', () => {
     expect((screen.getByTestId('enemy-e1') as HTMLButtonElement).disabled).toBe(true);
     cleanup();
     useGameStore.getState().setGameState(gameState());
-    useCombatUi.setState({ processing: true });
     show();
+    expect(button('ATTACK').disabled).toBe(false);
+    act(() => useCombatUi.setState({ processing: true }));
     expect(button('ATTACK').disabled).toBe(true);
   });
 
@@ -99,6 +100,13 @@ describe('EncounterView', () => {
     fireEvent.click(screen.getByTestId('enemy-e2'));
     fireEvent.click(button('ATTACK'));
     expect(controller.attack).toHaveBeenCalledWith('e2');
+  });
+
+  it('starts clean: a processing flag left over from an abandoned encounter is cleared on mount', () => {
+    useCombatUi.setState({ processing: true, defeated: true });
+    useGameStore.getState().setGameState(gameState());
+    show();
+    expect(button('ATTACK').disabled).toBe(false);
   });
 
   it('falls back to initials when the sprite does not load', () => {

@@ -54,6 +54,13 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
   const targetType: TargetType = weapon?.targetType ?? 'single_target';
   const encounterKey = encounter ? `${encounter.type}:${encounter.enemies.map((e) => e.id).join(',')}` : '';
 
+  // a fresh view starts clean: nothing left over from an encounter abandoned earlier (quit, new game)
+  useEffect(() => {
+    if (!useGameStore.getState().encounterOverlay && !controller.isEnemyTurnRunning()) {
+      useCombatUi.setState({ processing: false, defeated: false, snapshot: null, selected: [], floats: [], flashing: [], shaking: false });
+    }
+  }, [controller]);
+
   // the automatic weapon choice, once per encounter
   useEffect(() => {
     if (encounterKey && !encounterKey.startsWith('loanSharkVisit')) void controller.ensureBestWeapon();
