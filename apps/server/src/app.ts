@@ -80,6 +80,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
+    // A client that trickles a request for longer than this is cut off (slow-request hardening).
+    requestTimeout: 30_000,
     // Schema failures become one sentence a player can read (the error handler sends it as INVALID_INPUT).
     schemaErrorFormatter: (errors, dataVar) =>
       new Error(describeValidationErrors(errors as unknown as SchemaError[], dataVar)),

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DRUGS, LOCATIONS, WEAPONS } from '@drugwars/engine';
-import type { ChangelogResponse, HealthFailureResponse, StringsResponse, VersionResponse } from '@drugwars/protocol';
+import { ApiRoutes, type ChangelogResponse, type HealthFailureResponse, type StringsResponse, type VersionResponse } from '@drugwars/protocol';
 import { parseChangelog } from '../src/services/changelog';
 import { describeEachStorage } from './support/storageTargets';
 import { call, createTestApp, failing, json, type TestApp } from './support/testApp';
@@ -76,6 +76,16 @@ describeEachStorage('meta routes', (target) => {
     expect(klingon.language).toBe('en');
     expect(klingon.strings).toEqual(english.strings);
     expectError(await call(t.app, 'GET', `/api/strings/${'x'.repeat(60)}`), 400, 'INVALID_INPUT');
+  });
+
+  it('registers exactly the routes of the protocol route table', async () => {
+    for (const [name, def] of Object.entries(ApiRoutes)) {
+      expect(t.app.hasRoute({ method: def.method, url: def.url }), name).toBe(true);
+    }
+    const openapi = json<{ paths: Record<string, Record<string, unknown>> }>(await call(t.app, 'GET', '/api/docs/json'));
+    const documented = Object.entries(openapi.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const declared = Object.values(ApiRoutes).map((d) => `${d.method} ${d.url.replace(/:(\w+)/g, '{$1}')}`);
+    expect(documented.filter((op) => !op.startsWith('HEAD')).sort()).toEqual(declared.sort());
   });
 
   it('unknown /api routes and methods are JSON 404s', async () => {
