@@ -43,12 +43,12 @@ afterEach(cleanup);
 
 describe('EncounterView', () => {
   it('shows the fight: title, intro, turn, round, enemies, player and buttons', () => {
-    useGameStore.getState().setGameState(
-      gameState({
-        weapon: 'pistol',
-        encounter: encounter({ round: 3, enemies: [enemy('e1', { health: 20, maxHealth: 100 }), enemy('e2', { isAlive: false, health: 0 })] }),
-      }),
-    );
+    const gs = gameState({
+      weapon: 'pistol',
+      encounter: encounter({ round: 3, enemies: [enemy('e1', { health: 20, maxHealth: 100 }), enemy('e2', { isAlive: false, health: 0 })] }),
+    });
+    gs.player.items.ammo = { ammo_9mm: 12 };
+    useGameStore.getState().setGameState(gs);
     show();
     expect(screen.getByText('ENCOUNTER!')).toBeTruthy();
     expect(screen.getByText('You encounter 2 police officers!')).toBeTruthy();
@@ -92,6 +92,27 @@ describe('EncounterView', () => {
     expect(button('ATTACK').disabled).toBe(false);
     act(() => useCombatUi.setState({ processing: true }));
     expect(button('ATTACK').disabled).toBe(true);
+  });
+
+  it('shows fists when the equipped gun has no ammo', () => {
+    useGameStore.getState().setGameState(gameState({ weapon: 'pistol' }));
+    show();
+    expect(screen.getByText('Weapon: Fists (9mm Pistol out of ammo)')).toBeTruthy();
+  });
+
+  it('multi-target weapon: toggles up to three enemies and attacks them', () => {
+    const gs = gameState({
+      weapon: 'shotgun',
+      encounter: encounter({ enemies: [enemy('a'), enemy('b'), enemy('c'), enemy('d')] }),
+    });
+    gs.player.items.ammo = { shells: 5 };
+    useGameStore.getState().setGameState(gs);
+    const controller = show();
+    for (const id of ['a', 'b', 'c', 'd']) fireEvent.click(screen.getByTestId(`enemy-${id}`));
+    expect(screen.getByTestId('enemy-d').getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(screen.getByTestId('enemy-b'));
+    fireEvent.click(button('ATTACK'));
+    expect(controller.attack).toHaveBeenCalledWith(['a', 'c']);
   });
 
   it('attacks the clicked enemy with a single-target weapon', () => {

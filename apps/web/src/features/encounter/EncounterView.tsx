@@ -16,6 +16,7 @@ import {
   encounterTitle,
   livingEnemies,
   selectTarget,
+  weaponInHand,
 } from './combatRules';
 import { useCombatUi } from './combatUiStore';
 import { EnemyCard } from './EnemyCard';
@@ -49,8 +50,7 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
   const player = gameState?.player ?? null;
   const isVisit = encounter?.type === 'loanSharkVisit';
   const isPlayerTurn = encounter?.turnOrder === 'player';
-  const equippedId = player?.equippedItems.weapon ?? null;
-  const weapon = useMemo(() => weapons.find((w) => w.id === equippedId) ?? null, [weapons, equippedId]);
+  const weapon = useMemo(() => (player ? weaponInHand(player, weapons) : null), [player, weapons]);
   const targetType: TargetType = weapon?.targetType ?? 'single_target';
   const encounterKey = encounter ? `${encounter.type}:${encounter.enemies.map((e) => e.id).join(',')}` : '';
 

@@ -295,6 +295,23 @@ describe('endings', () => {
   });
 });
 
+describe('automatic weapon', () => {
+  it('equips the best owned weapon where equip is allowed, and never asks during a fight', async () => {
+    const equipWeapon = vi.fn(async () => gameState({ weapon: 'pistol' }));
+    const controller = createCombatController({ equipWeapon, playSound: () => undefined });
+    const inFight = gameState({ weapon: 'knife' });
+    inFight.player.weapons.pistol = { quantity: 1 };
+    useGameStore.getState().setGameState(inFight);
+    await controller.ensureBestWeapon();
+    expect(equipWeapon).not.toHaveBeenCalled();
+    const calm = { ...inFight, allowedActions: [...inFight.allowedActions, 'equip' as const] };
+    useGameStore.getState().setGameState(calm);
+    await controller.ensureBestWeapon();
+    expect(equipWeapon).toHaveBeenCalledWith('pistol');
+    expect(useGameStore.getState().gameState?.player.equippedItems.weapon).toBe('pistol');
+  });
+});
+
 describe('errors and safety', () => {
   it('a failed call resets the flag and opens the API error modal whose retry repeats the action', async () => {
     const { controller, calls } = setup([

@@ -369,10 +369,14 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
     g.setEncounterOverlay(null);
   }
 
-  /** The automatic weapon: equip the owned weapon with the highest damage above 10 if it is not equipped. */
+  /**
+   * The automatic weapon: equip the owned weapon with the highest damage above 10 if it is not equipped.
+   * Only where the server allows equip now (the engine refuses it during a fight: then the equipped weapon is
+   * what the player fights with, and asking would only earn an error).
+   */
   async function ensureBestWeapon(): Promise<void> {
     const gs = game.getState().gameState;
-    if (!gs) return;
+    if (!gs || !gs.allowedActions.includes('equip')) return;
     const best = chooseAutoWeapon(gs.player.weapons, currentCatalogue().weapons);
     if (!best || gs.player.equippedItems.weapon === best.id) return;
     try {

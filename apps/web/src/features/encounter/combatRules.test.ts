@@ -11,6 +11,7 @@ import {
   selectTarget,
   shakesScreen,
   victoryMessage,
+  weaponInHand,
   type WeaponInfo,
 } from './combatRules';
 import { encounter, enemy } from './testFixtures';
@@ -91,6 +92,25 @@ describe('automatic weapon', () => {
   });
   it('needs damage above 10', () => {
     expect(chooseAutoWeapon({ cheap_pistol: { quantity: 1 } }, catalogue)).toBeNull();
+  });
+});
+
+describe('weapon in hand', () => {
+  const catalogue = [
+    { id: 'knife', name: 'Switchblade', damage: 15, targetType: 'single_target' as const, ammoId: null },
+    { id: 'shotgun', name: 'Shotgun', damage: 45, targetType: 'multi_target' as const, ammoId: 'shells' },
+  ];
+  const player = (weapon: string | null, held: Record<string, number>, ammo: Record<string, number>) => ({
+    equippedItems: { weapon },
+    weapons: Object.fromEntries(Object.entries(held).map(([k, q]) => [k, { quantity: q }])),
+    items: { ammo },
+  });
+  it('is the equipped weapon while held and loaded, else fists', () => {
+    expect(weaponInHand(player('shotgun', { shotgun: 1 }, { shells: 3 }), catalogue)).toMatchObject({ id: 'shotgun', targetType: 'multi_target' });
+    expect(weaponInHand(player('shotgun', { shotgun: 1 }, {}), catalogue)).toMatchObject({ id: null, targetType: 'single_target', outOfAmmo: true });
+    expect(weaponInHand(player('knife', {}, {}), catalogue)).toMatchObject({ id: null, name: 'Fists' });
+    expect(weaponInHand(player('knife', { knife: 1 }, {}), catalogue)).toMatchObject({ id: 'knife' });
+    expect(weaponInHand(player(null, { knife: 1 }, {}), catalogue).name).toBe('Fists');
   });
 });
 

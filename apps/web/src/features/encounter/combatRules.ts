@@ -102,6 +102,24 @@ export function chooseAutoWeapon(
 }
 
 /**
+ * The weapon the player actually fights with, for display and targeting: the equipped one while it is still
+ * held and, for guns, loaded; otherwise fists (the server makes the same fallback and says so in the log).
+ */
+export function weaponInHand(
+  player: { equippedItems: { weapon: string | null }; weapons: Record<string, { quantity: number }>; items: { ammo: Record<string, number> } },
+  catalogue: readonly (WeaponInfo & { ammoId?: string | null })[],
+): { id: string | null; name: string; targetType: TargetType; outOfAmmo: boolean } {
+  const fists = { id: null, name: 'Fists', targetType: 'single_target' as const, outOfAmmo: false };
+  const id = player.equippedItems.weapon;
+  const weapon = id ? catalogue.find((w) => w.id === id) : undefined;
+  if (!weapon || (player.weapons[weapon.id]?.quantity ?? 0) <= 0) return fists;
+  if (weapon.ammoId && (player.items.ammo[weapon.ammoId] ?? 0) <= 0) {
+    return { ...fists, name: `Fists (${weapon.name} out of ammo)`, outOfAmmo: true };
+  }
+  return { id: weapon.id, name: weapon.name, targetType: weapon.targetType, outOfAmmo: false };
+}
+
+/**
  * The selection after clicking an enemy. Dead enemies, clicks outside the player's turn and a fourth
  * multi-target pick leave the selection unchanged.
  */
