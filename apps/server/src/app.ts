@@ -150,12 +150,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     routePrefix: '/api/docs',
     uiConfig: { validatorUrl: null },
     staticCSP: true,
-    // Its own CSP (hashes for its page), minus anything that reaches outside this server or forces https.
+    // Its own CSP (hashes for its scripts), minus anything that reaches outside this server or forces https;
+    // Swagger UI sets inline styles at run time, so its page (only) allows them.
     transformStaticCSP: (header) =>
       header
         .replace(/\s*upgrade-insecure-requests;?/g, '')
         .replace(/ https:/g, '')
-        .replace(/ validator\.swagger\.io/g, ''),
+        .replace(/ validator\.swagger\.io/g, '')
+        .replace(/style-src 'self'/, "style-src 'self' 'unsafe-inline'"),
   });
 
   const sessions = new GameSessions({ storage: options.storage, now, sessionTtlMs: options.sessionTtlMs });
@@ -177,7 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      wildcard: false,
+      // The wildcard route serves files built after start too; a missing file goes to the not-found handler.
+      wildcard: true,
       cacheControl: false,
       setHeaders: (res, path) => {
         // Vite fingerprints everything under assets/; index.html must always be revalidated.

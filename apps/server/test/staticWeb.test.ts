@@ -10,8 +10,9 @@ import { expectError } from './support/games';
 describe('serving the web app', () => {
   const target = sqliteTarget();
   let t: TestApp;
+  let dist: string;
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>DRUG WARS</title><script type="module" src="/assets/app-1234.js"></script>');
     writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log("hi")');
@@ -38,6 +39,13 @@ describe('serving the web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log("hi")');
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves files added after start (a rebuilt web app)', async () => {
+    writeFileSync(join(dist, 'assets', 'late-5678.js'), 'late');
+    const response = await call(t.app, 'GET', '/assets/late-5678.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('late');
   });
 
   it('never falls back to index.html for /api or for non-GET requests', async () => {
