@@ -69,46 +69,70 @@ function previousRow(row: Record<string, number> | undefined, out: number[]): vo
   if (!ordered || i !== DRUGS.length) for (let j = 0; j < DRUGS.length; j++) out[j] = row?.[DRUGS[j]!.id] ?? DRUGS[j]!.price;
 }
 
+// The catalogue's numbers as flat arrays for the daily loop (120 prices a day, the engine's hottest code).
+const DRUG_COUNT = DRUGS.length;
+// Int32Array (not Float64Array): prices stay small integers, so V8 stores the rows' fields unboxed.
+const MIN_PRICE = Int32Array.from(DRUGS, (d) => d.minPrice);
+const MAX_PRICE = Int32Array.from(DRUGS, (d) => d.maxPrice);
+const MID_PRICE = Int32Array.from(DRUGS, (d) => d.price);
+const NOISE_SPAN = Float64Array.from(DRUGS, (d) => (d.maxPrice - d.minPrice) * NOISE_OF_BAND);
+
 /** The next day's prices everywhere, and the spikes and crashes among them. */
 export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: WorldPrices; moves: PriceMove[] } {
   const rows: Record<string, number>[] = [];
   const moves: PriceMove[] = [];
-  const prevPrices = new Array<number>(DRUGS.length);
-  const row = new Array<number>(DRUGS.length);
+  const prevPrices = new Array<number>(DRUG_COUNT);
+  const row = new Array<number>(DRUG_COUNT);
   for (const loc of LOCATIONS) {
     previousRow(previous[loc.id], prevPrices);
-    for (let j = 0; j < DRUGS.length; j++) {
-      const drug = DRUGS[j]!;
+    for (let j = 0; j < DRUG_COUNT; j++) {
       const prev = prevPrices[j]!;
-      const wasSpike = prev > drug.maxPrice;
-      const wasCrash = prev < drug.minPrice;
+      const min = MIN_PRICE[j]!;
+      const max = MAX_PRICE[j]!;
       let price: number;
-      if ((wasSpike || wasCrash) && rng.chance(MOVE_CARRIES_ON_CHANCE)) {
-        // The move carries on, drifting a little.
-        price = Math.max(1, Math.round(prev * (0.85 + rng.float() * 0.3)));
-        if (wasSpike && price <= drug.maxPrice) price = drug.maxPrice + 1;
-        if (wasCrash && price >= drug.minPrice) price = Math.max(1, drug.minPrice - 1);
-        moves.push({ locationId: loc.id, drugId: drug.id, trend: wasSpike ? 'spike' : 'crash', fresh: false });
-      } else {
-        const from = wasSpike ? drug.maxPrice : wasCrash ? drug.minPrice : prev;
-        // One draw decides both whether the price moves and, when it doesn't, the day's noise (the rest of
-        // the draw, rescaled, is again uniform): the markets are the engine's hottest loop.
+      if (prev >= min && prev <= max) {
+        // The common case. One draw decides both whether the price moves and, when it doesn't, the day's
+        // noise (the rest of the draw, rescaled, is again uniform).
         const roll = rng.float();
-        if (roll < SPIKE_CHANCE) {
-          price = Math.max(drug.maxPrice + 1, spiked(normalPrice(drug, from, rng.float()), rng));
-          moves.push({ locationId: loc.id, drugId: drug.id, trend: 'spike', fresh: true });
-        } else if (roll < MOVE_ROLL) {
-          price = Math.min(Math.max(1, drug.minPrice - 1), crashed(normalPrice(drug, from, rng.float()), rng));
-          moves.push({ locationId: loc.id, drugId: drug.id, trend: 'crash', fresh: true });
+        if (roll >= MOVE_ROLL) {
+          const noisy = prev + (MID_PRICE[j]! - prev) * MEAN_REVERSION + ((roll - MOVE_ROLL) / (1 - MOVE_ROLL) - 0.5) * NOISE_SPAN[j]!;
+          price = Math.round(noisy) | 0;
+          if (price < min) price = min;
+          else if (price > max) price = max;
         } else {
-          price = normalPrice(drug, from, (roll - MOVE_ROLL) / (1 - MOVE_ROLL));
+          price = freshMove(loc.id, DRUGS[j]!, prev, roll < SPIKE_CHANCE, rng, moves);
         }
+      } else {
+        price = carriedMove(loc.id, DRUGS[j]!, prev, rng, moves);
       }
       row[j] = price;
     }
     rows.push(drugRecord(row));
   }
   return { world: locationRecord(rows), moves };
+}
+
+/** A spike or crash starting today (prev is inside the band). */
+function freshMove(locationId: string, drug: Drug, prev: number, spike: boolean, rng: Rng, moves: PriceMove[]): number {
+  const base = normalPrice(drug, prev, rng.float());
+  moves.push({ locationId, drugId: drug.id, trend: spike ? 'spike' : 'crash', fresh: true });
+  return spike ? Math.max(drug.maxPrice + 1, spiked(base, rng)) : Math.min(Math.max(1, drug.minPrice - 1), crashed(base, rng));
+}
+
+/** Yesterday's spike or crash: carries on (drifting) half of the time, else the price returns to its band. */
+function carriedMove(locationId: string, drug: Drug, prev: number, rng: Rng, moves: PriceMove[]): number {
+  const wasSpike = prev > drug.maxPrice;
+  if (rng.chance(MOVE_CARRIES_ON_CHANCE)) {
+    let price = Math.max(1, Math.round(prev * (0.85 + rng.float() * 0.3)));
+    if (wasSpike && price <= drug.maxPrice) price = drug.maxPrice + 1;
+    if (!wasSpike && price >= drug.minPrice) price = Math.max(1, drug.minPrice - 1);
+    moves.push({ locationId, drugId: drug.id, trend: wasSpike ? 'spike' : 'crash', fresh: false });
+    return price;
+  }
+  const from = wasSpike ? drug.maxPrice : drug.minPrice;
+  const roll = rng.float();
+  if (roll < MOVE_ROLL) return freshMove(locationId, drug, from, roll < SPIKE_CHANCE, rng, moves);
+  return normalPrice(drug, from, (roll - MOVE_ROLL) / (1 - MOVE_ROLL));
 }
 
 /** Trend of a price against the drug's normal band. */
