@@ -138,17 +138,17 @@ export const TrackVisitorRequestSchema = Type.Object({
   screenResolution: Text(32),
   timezone: Text(64),
   country: Text(16),
-  referrer: Text(1024),
-  landingPage: Text(1024),
+  referrer: Text(2048),
+  landingPage: Text(2048),
 });
 export type TrackVisitorRequest = Static<typeof TrackVisitorRequestSchema>;
 
 export const TrackPageviewRequestSchema = Type.Object({
   visitorId: VisitorId,
   sessionId: Text(200),
-  path: Text(1024),
+  path: Text(2048),
   title: Text(256),
-  referrer: Text(1024),
+  referrer: Text(2048),
 });
 export type TrackPageviewRequest = Static<typeof TrackPageviewRequestSchema>;
 
