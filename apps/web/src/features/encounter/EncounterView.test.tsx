@@ -130,6 +130,17 @@ describe('EncounterView', () => {
     expect(button('ATTACK').disabled).toBe(false);
   });
 
+  it('runs the enemy turn by itself, except after a failed call: then a Retry button does', () => {
+    useGameStore.getState().setGameState(gameState({ encounter: encounter({ turnOrder: 'enemy' }) }));
+    const controller = show();
+    expect(controller.runEnemyTurn).toHaveBeenCalledTimes(1);
+    act(() => useCombatUi.setState({ processing: true }));
+    act(() => useCombatUi.setState({ processing: false, stalled: true }));
+    expect(controller.runEnemyTurn).toHaveBeenCalledTimes(1);
+    fireEvent.click(button('Retry'));
+    expect(controller.runEnemyTurn).toHaveBeenCalledTimes(2);
+  });
+
   it('falls back to initials when the sprite does not load', () => {
     useGameStore.getState().setGameState(
       gameState({ encounter: encounter({ enemies: [enemy('e1', { name: 'Gang Leader', sprite: 'nope' })] }) }),

@@ -57,7 +57,7 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
   // a fresh view starts clean: nothing left over from an encounter abandoned earlier (quit, new game)
   useEffect(() => {
     if (!useGameStore.getState().encounterOverlay && !controller.isEnemyTurnRunning()) {
-      useCombatUi.setState({ processing: false, defeated: false, snapshot: null, selected: [], floats: [], flashing: [], shaking: false });
+      useCombatUi.setState({ processing: false, defeated: false, stalled: false, snapshot: null, selected: [], floats: [], flashing: [], shaking: false });
     }
   }, [controller]);
 
@@ -69,10 +69,10 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
   // an encounter that starts (or resumes) on the enemy's turn
   useEffect(() => {
     if (!encounter || isVisit || overlay || ui.snapshot || ui.defeated) return;
-    if (encounter.turnOrder === 'enemy' && !ui.processing && !controller.isEnemyTurnRunning()) {
+    if (encounter.turnOrder === 'enemy' && !ui.processing && !ui.stalled && !controller.isEnemyTurnRunning()) {
       void controller.runEnemyTurn();
     }
-  }, [controller, encounter, isVisit, overlay, ui.snapshot, ui.defeated, ui.processing]);
+  }, [controller, encounter, isVisit, overlay, ui.snapshot, ui.defeated, ui.processing, ui.stalled]);
 
   // the processing flag must not stay stuck on the player's turn
   useEffect(() => {
@@ -140,6 +140,11 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
             <span className={`turn-indicator ${isPlayerTurn ? 'turn-player' : 'turn-enemy'}`}>
               {isPlayerTurn ? 'YOUR TURN' : 'ENEMY TURN'}
             </span>
+            {ui.stalled && !isPlayerTurn && (
+              <button type="button" className="btn btn-small" onClick={() => void controller.runEnemyTurn()}>
+                Retry
+              </button>
+            )}
             <span className="round-counter">Round {encounter.round}</span>
           </div>
           <div className="battlefield">

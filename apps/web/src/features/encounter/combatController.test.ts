@@ -332,6 +332,25 @@ describe('errors and safety', () => {
     ]);
   });
 
+  it('a failed enemy-turn call stalls the turn until the retry', async () => {
+    const { controller, calls } = setup([
+      response({ gameState: gameState({ encounter: enemyTurn() }) }),
+      new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'down' }),
+      response({ gameState: gameState({ encounter: encounter({ round: 2 }) }) }),
+    ]);
+    void controller.attack('e1');
+    await vi.advanceTimersByTimeAsync(900);
+    expect(calls).toHaveLength(2);
+    expect(useCombatUi.getState()).toMatchObject({ stalled: true, processing: false });
+    const modal = useGameStore.getState().modals.at(-1);
+    if (modal?.kind !== 'apiError') throw new Error('no api error modal');
+    modal.retry?.();
+    expect(useCombatUi.getState().stalled).toBe(false);
+    await vi.advanceTimersByTimeAsync(900);
+    expect(calls).toHaveLength(3);
+    expect(useGameStore.getState().gameState?.encounter?.round).toBe(2);
+  });
+
   it('a session error opens the Session Connection Lost modal instead', async () => {
     const { controller } = setup([new ApiError({ status: 404, code: 'SESSION_NOT_FOUND', message: 'Session not found or expired' })]);
     await controller.attack('e1');

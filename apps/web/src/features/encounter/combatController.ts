@@ -275,7 +275,7 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
   async function runEnemyTurn(): Promise<void> {
     if (enemyTurnRunning) return;
     enemyTurnRunning = true;
-    ui.setState({ processing: true });
+    ui.setState({ processing: true, stalled: false });
     try {
       for (;;) {
         const enc = currentEncounter();
@@ -290,6 +290,7 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
         } catch (err) {
           enemyTurnRunning = false;
           fail(err, () => void runEnemyTurn());
+          ui.setState({ stalled: true });
           return;
         }
         showPlayerDamage(res);

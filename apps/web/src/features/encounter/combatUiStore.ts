@@ -18,6 +18,8 @@ export interface CombatUiState {
   processing: boolean;
   /** The player died: no enemy turn runs any more. */
   defeated: boolean;
+  /** An enemy-turn call failed: the turn waits for a retry instead of restarting by itself. */
+  stalled: boolean;
   floats: FloatingText[];
   flashing: string[];
   shaking: boolean;
@@ -31,6 +33,7 @@ export interface CombatUiState {
 export const initialCombatUi: CombatUiState = {
   processing: false,
   defeated: false,
+  stalled: false,
   floats: [],
   flashing: [],
   shaking: false,
