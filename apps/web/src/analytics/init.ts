@@ -71,6 +71,8 @@ export function init(): void {
   void startAnalytics();
 }
 
+// WEB-PLAY needs: WEB-CORE to call usePageViewTracking() once inside the router (e.g. in App's layout), so
+// route changes after the first page send their page view.
 /** Page views on route changes after the first (startAnalytics sends the first). Mount once under the router. */
 export function usePageViewTracking(): void {
   const location = useLocation();
