@@ -71,8 +71,7 @@ export function init(): void {
   void startAnalytics();
 }
 
-// WEB-PLAY needs: WEB-CORE to call usePageViewTracking() once inside the router (e.g. in App's layout), so
-// route changes after the first page send their page view.
+// Mounted once inside the router by App.tsx.
 /** Page views on route changes after the first (startAnalytics sends the first). Mount once under the router. */
 export function usePageViewTracking(): void {
   const location = useLocation();
