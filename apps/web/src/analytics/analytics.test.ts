@@ -80,7 +80,7 @@ describe('tracking calls', () => {
     await trackEvent({ type: 'x', category: 'ui', action: 'click' });
     const ev = sent.find((s) => s.endpoint === 'event')!.body;
     expect(ev.sessionId).toBe('sess-9');
-    expect(ev.event).toMatchObject({ type: 'x', action: 'click', day: 3, cash: 777, debt: 1000, health: 100, rank: 'Wannabe', location: 'new_york' });
+    expect(ev.event).toMatchObject({ type: 'x', action: 'click', day: 3, cash: 777, debt: 1000, health: 100, rankName: 'Wannabe', location: 'new_york' });
   });
 
   it('swallows every failure: rejected calls and thrown errors only reach the console', async () => {

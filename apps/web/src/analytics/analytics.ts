@@ -178,7 +178,7 @@ export function trackEvent(event: AnalyticsEvent): Promise<void> {
         cash: state.player.cash,
         debt: state.player.debt,
         health: state.player.health,
-        rank: state.player.rank?.name ?? null,
+        rankName: state.player.rank?.name ?? null,
       };
     }
   } catch (err) {
