@@ -151,7 +151,10 @@ const randomBot: Bot = (state, rnd) => {
   }
 };
 
-/** Greedy trader: pays the shark off early, sells at a profit, buys the best spread by today's world prices, flies. */
+/**
+ * Greedy trader: pays the shark off early, sells at a profit, buys the best spread by today's world prices with
+ * all its cash and flies there; once rich it buys a pistol and a vest, heals below 70, and fights.
+ */
 const greedyBot: Bot = (state, rnd) => {
   if (state.encounter) return encounterAction(state, 'fight', rnd);
   const p = state.player;
@@ -159,8 +162,9 @@ const greedyBot: Bot = (state, rnd) => {
   const sale = sellFirst(state, 1);
   if (sale) return sale;
   if (p.debt > 0 && p.cash > p.debt + 500) return { type: 'repay', amount: p.debt };
-  if (p.health < 50 && healCost(state) <= p.cash / 4) return { type: 'heal' };
+  if (p.health < 70 && healCost(state) <= p.cash / 4) return { type: 'heal' };
   if (p.cash > 20_000 && !p.weapons['pistol']) return { type: 'shopBuy', itemType: 'weapon', itemId: 'pistol', quantity: 1 };
+  if (p.cash > 30_000 && !p.items.armor['kevlar_vest']) return { type: 'shopBuy', itemType: 'armor', itemId: 'kevlar_vest', quantity: 1 };
   const ammoId = WEAPON_BY_ID.get('pistol')!.ammoId!;
   const rounds = p.items.ammo[ammoId] ?? 0;
   if (p.weapons['pistol'] && rounds < 20 && p.cash > 5_000) {
