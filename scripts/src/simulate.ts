@@ -241,7 +241,14 @@ export interface GameOutcome {
   deathReason: string | null;
 }
 
-export function playGame(strategy: StrategyName, seed16: string, botSeed: number, trace?: (line: string) => void): GameOutcome {
+export function playGame(
+  strategy: StrategyName,
+  seed16: string,
+  botSeed: number,
+  trace?: (line: string) => void,
+  /** Receives every accepted action (to build action logs for replays and benchmarks). */
+  record?: (action: Action) => void,
+): GameOutcome {
   let t0 = performance.now();
   let state = newGame({ playerName: `bot-${strategy}`, seed: seed16, isSeeded: true });
   let engineNs = (performance.now() - t0) * 1e6;
@@ -262,6 +269,7 @@ export function playGame(strategy: StrategyName, seed16: string, botSeed: number
     if (result.ok) {
       state = result.state;
       refusedInARow = 0;
+      record?.(action);
     } else {
       refusedInARow++;
       refused++;

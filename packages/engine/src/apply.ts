@@ -5,7 +5,7 @@
 import { resolveEncounter } from './combat';
 import { closeDay } from './history';
 import { borrow, borrowMax, deposit, heal, repay, withdraw } from './finance';
-import { ALLOWED_ACTIONS, machineState, notAllowedMessage, syncMachine } from './machine';
+import { ALLOWED_SETS, machineState, notAllowedMessage, syncMachine } from './machine';
 import { buy, dump, dumpAll, sell, stash, unstash } from './market';
 import { newGame, type NewGameOptions } from './newGame';
 import { Rng } from './rng';
@@ -70,24 +70,25 @@ function isAction(value: unknown): value is Action {
 export function apply(state: GameState, action: Action): ApplyResult {
   if (!isAction(action)) return refuse('INVALID_INPUT', "That's not something you can do in this game.");
   const current = machineState(state);
-  if (!ALLOWED_ACTIONS[current].includes(action.type)) return refuse('ACTION_NOT_ALLOWED', notAllowedMessage(current));
+  if (!ALLOWED_SETS[current].has(action.type)) return refuse('ACTION_NOT_ALLOWED', notAllowedMessage(current));
   const handler = HANDLERS[action.type] as Handler<typeof action.type>;
   const result = handler(state, action);
   if (!result.ok) return result;
-  let next = tidy(result.state);
+  // Only combat.ts (another author's handlers) may leave derived fields to us; ours settle what they change.
+  let next = tidy(result.state, action.type === 'encounter');
   if (next.gameOver && !state.gameOver) next = { ...next, gameHistory: closeDay(next.gameHistory, next.day, next.player) };
   result.state = next;
   return result;
 }
 
 /** Derived fields and bookkeeping every result must satisfy, whichever handler made it. */
-function tidy(state: GameState): GameState {
+function tidy(state: GameState, checkDerived: boolean): GameState {
   let s = state;
   const p = s.player;
   if (p.debt <= 0 && (p.loanShark !== null || s.loanSharkVisits !== 0 || p.debt < 0)) {
     // A paid-off loan (by repay or by paying the shark's visit) leaves no shark and no visit count.
     s = { ...s, loanSharkVisits: 0, player: settle({ ...p, debt: 0, loanShark: null }) };
-  } else if (playerNeedsSettling(p) || p.day !== s.day || p.location !== s.location || p.maxDays !== s.maxDays) {
+  } else if (checkDerived && (playerNeedsSettling(p) || p.day !== s.day || p.location !== s.location || p.maxDays !== s.maxDays)) {
     s = { ...s, player: settle({ ...p, day: s.day, location: s.location, maxDays: s.maxDays }) };
   }
   if (s.player.location !== s.location || s.player.day !== s.day) {

@@ -36,6 +36,16 @@ export const ALLOWED_ACTIONS: Readonly<Record<StateName, readonly ActionType[]>>
   GAME_ENDED: [],
 };
 
+/** The same lists as sets, for the check apply makes on every action. */
+export const ALLOWED_SETS: Readonly<Record<StateName, ReadonlySet<ActionType>>> = {
+  NORMAL: new Set(NORMAL_ACTIONS),
+  COMBAT: new Set(ENCOUNTER_ACTIONS),
+  COMBAT_LOAN_SHARK: new Set(ENCOUNTER_ACTIONS),
+  LOAN_SHARK_VISIT: new Set(ENCOUNTER_ACTIONS),
+  GAME_OVER: new Set(OVER_ACTIONS),
+  GAME_ENDED: new Set(),
+};
+
 export function machineState(state: GameState): StateName {
   if (state.gameOver) return state.currentState === 'GAME_ENDED' ? 'GAME_ENDED' : 'GAME_OVER';
   const enc = state.encounter;

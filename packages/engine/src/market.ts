@@ -8,7 +8,7 @@
 // always buys what the player carries.
 import { DRUG_BY_ID, DRUGS, drugRecord, LOCATIONS, locationRecord } from './catalogue';
 import type { Rng } from './rng';
-import { accept, dollars, heldQuantity, isPositiveInt, refuse, setHeld, withPlayer } from './state';
+import { accept, dollars, heldQuantity, isPositiveInt, refuse, setHeld, settle, withPlayer } from './state';
 import type { ApplyResult, Drug, GameState, MarketEntry, Trend } from './types';
 
 export type WorldPrices = Record<string, Record<string, number>>;
@@ -26,6 +26,8 @@ const SPIKE_CHANCE = 0.02;
 const CRASH_CHANCE = 0.025;
 const MOVE_CARRIES_ON_CHANCE = 0.5;
 const MOVE_ROLL = SPIKE_CHANCE + CRASH_CHANCE;
+/** Rescales the rest of a roll above MOVE_ROLL back to [0, 1). */
+const REST_SCALE = 1 / (1 - MOVE_ROLL);
 const MEAN_REVERSION = 0.25;
 /** Daily noise as a fraction of the drug's normal band (max - min). */
 const NOISE_OF_BAND = 0.45;
@@ -95,8 +97,9 @@ export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: World
         // noise (the rest of the draw, rescaled, is again uniform).
         const roll = rng.float();
         if (roll >= MOVE_ROLL) {
-          const noisy = prev + (MID_PRICE[j]! - prev) * MEAN_REVERSION + ((roll - MOVE_ROLL) / (1 - MOVE_ROLL) - 0.5) * NOISE_SPAN[j]!;
-          price = Math.round(noisy) | 0;
+          const noisy = prev + (MID_PRICE[j]! - prev) * MEAN_REVERSION + ((roll - MOVE_ROLL) * REST_SCALE - 0.5) * NOISE_SPAN[j]!;
+          // Round half up; a negative value (impossible with these bands) would be clamped to min below anyway.
+          price = (noisy + 0.5) | 0;
           if (price < min) price = min;
           else if (price > max) price = max;
         } else {
@@ -191,10 +194,14 @@ export function buy(state: GameState, drugId: string, quantity: number): ApplyRe
   const held = Object.hasOwn(p.inventory, drugId) ? p.inventory[drugId]! : { quantity: 0, totalCost: 0 };
   const inventory = { ...p.inventory, [drugId]: { quantity: held.quantity + quantity, totalCost: held.totalCost + total } };
   const marketInfo = state.marketInfo.map((e) => (e.id === drugId ? { ...e, quantity: e.quantity - quantity } : e));
-  const next = withPlayer({ ...state, marketInfo }, { ...p, cash: p.cash - total, inventory });
-  next.gameHistory = {
-    ...state.gameHistory,
-    actionHistory: [...state.gameHistory.actionHistory, { day: state.day, action: 'buy', details: { quantity, drug: drug.name, total } }],
+  const next: GameState = {
+    ...state,
+    marketInfo,
+    player: settle({ ...p, cash: p.cash - total, inventory }),
+    gameHistory: {
+      ...state.gameHistory,
+      actionHistory: [...state.gameHistory.actionHistory, { day: state.day, action: 'buy', details: { quantity, drug: drug.name, total } }],
+    },
   };
   return accept(next, `Bought ${quantity} ${drug.name} for ${dollars(total)}.`);
 }
@@ -212,13 +219,16 @@ export function sell(state: GameState, drugId: string, quantity: number): ApplyR
   const inventory = { ...p.inventory };
   if (quantity === held.quantity) delete inventory[drugId];
   else inventory[drugId] = { quantity: held.quantity - quantity, totalCost: held.totalCost - costSold };
-  const next = withPlayer(state, { ...p, cash: p.cash + totalPrice, inventory, drugsSold: p.drugsSold + quantity });
-  next.gameHistory = {
-    ...state.gameHistory,
-    actionHistory: [
-      ...state.gameHistory.actionHistory,
-      { day: state.day, action: 'sell', details: { quantity, drug: drug.name, total: totalPrice } },
-    ],
+  const next: GameState = {
+    ...state,
+    player: settle({ ...p, cash: p.cash + totalPrice, inventory, drugsSold: p.drugsSold + quantity }),
+    gameHistory: {
+      ...state.gameHistory,
+      actionHistory: [
+        ...state.gameHistory.actionHistory,
+        { day: state.day, action: 'sell', details: { quantity, drug: drug.name, total: totalPrice } },
+      ],
+    },
   };
   const result = accept(next, `Sold ${quantity} ${drug.name} for ${dollars(totalPrice)}.`);
   result.sale = { profit: totalPrice - costSold, totalPrice };

@@ -85,13 +85,12 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   const prices = world[p.location]!;
   const marketInfo = buildMarket(prices, state.worldPrices[p.location] ?? null, rng);
 
-  // Random events (they change the player object we own).
+  // Random events (they change the player object we own; they read usedSpace, so settle first).
   settle(p);
   const word = priceChangeEvents(p.location, moves, prices, rng);
   const rumor = rumorEvent(p.location, moves, rng);
   const found = luckyFind(p, rng);
   const lost = badNews(p, rng);
-  settle(p);
 
   const next: GameState = {
     ...state,
