@@ -4,7 +4,7 @@
 import { AMMO_BY_ID, CONSUMABLES, DRUG_BY_ID, DRUGS, ITEMS, LOCATION_BY_ID, LOCATIONS, WEAPON_BY_ID } from './catalogue';
 import type { PriceMove } from './market';
 import type { Rng } from './rng';
-import { dollars } from './state';
+import { dollars, removeUnits } from './state';
 import type { GameEvent, Player } from './types';
 
 const RUMOR_CHANCE = 0.2;
@@ -128,13 +128,7 @@ export function badNews(p: Player, rng: Rng): GameEvent | null {
     const id = rng.pick(ids);
     const held = p.inventory[id]!;
     const lost = Math.max(1, Math.floor((held.quantity * rng.int(10, 30)) / 100));
-    const inventory = { ...p.inventory };
-    if (lost >= held.quantity) delete inventory[id];
-    else {
-      const cost = Math.round((held.totalCost * lost) / held.quantity);
-      inventory[id] = { quantity: held.quantity - lost, totalCost: held.totalCost - cost };
-    }
-    p.inventory = inventory;
+    p.inventory = removeUnits(p.inventory, id, lost).inventory;
     p.usedSpace -= Math.min(lost, held.quantity);
     message = `Your ${p.rank.inventoryName.toLowerCase()} had a hole in it. You lost ${Math.min(lost, held.quantity)} ${DRUG_BY_ID.get(id)?.name ?? id}.`;
   } else if (p.health > 30) {

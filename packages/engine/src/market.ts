@@ -8,7 +8,7 @@
 // always buys what the player carries.
 import { DRUG_BY_ID, DRUGS, drugRecord, LOCATIONS, locationRecord } from './catalogue';
 import type { Rng } from './rng';
-import { accept, dollars, heldQuantity, isPositiveInt, refuse, setHeld, settle, withPlayer } from './state';
+import { accept, dollars, heldQuantity, isPositiveInt, omitKey, refuse, removeUnits, setHeld, settle, withPlayer } from './state';
 import type { ApplyResult, Drug, GameState, MarketEntry, Trend } from './types';
 
 export type WorldPrices = Record<string, Record<string, number>>;
@@ -215,10 +215,7 @@ export function sell(state: GameState, drugId: string, quantity: number): ApplyR
   if (!held || quantity > held.quantity) return refuse('NOT_ENOUGH_DRUGS', `You don't have that much ${drug.name}!`);
   const price = localPrice(state, drugId);
   const totalPrice = price * quantity;
-  const costSold = quantity === held.quantity ? held.totalCost : Math.round((held.totalCost * quantity) / held.quantity);
-  const inventory = { ...p.inventory };
-  if (quantity === held.quantity) delete inventory[drugId];
-  else inventory[drugId] = { quantity: held.quantity - quantity, totalCost: held.totalCost - costSold };
+  const { inventory, cost: costSold } = removeUnits(p.inventory, drugId, quantity);
   const next: GameState = {
     ...state,
     player: settle({ ...p, cash: p.cash + totalPrice, inventory, drugsSold: p.drugsSold + quantity }),
@@ -246,12 +243,7 @@ export function dump(state: GameState, drugId: string, quantity: number | undefi
   const amount = quantity === undefined ? held.quantity : quantity;
   if (!isPositiveInt(amount)) return refuse('INVALID_INPUT', BAD_QUANTITY);
   if (amount > held.quantity) return refuse('NOT_ENOUGH_DRUGS', `You don't have that much ${drug.name}!`);
-  const inventory = { ...p.inventory };
-  if (amount === held.quantity) delete inventory[drugId];
-  else {
-    const cost = Math.round((held.totalCost * amount) / held.quantity);
-    inventory[drugId] = { quantity: held.quantity - amount, totalCost: held.totalCost - cost };
-  }
+  const { inventory } = removeUnits(p.inventory, drugId, amount);
   return accept(withPlayer(state, { ...p, inventory }), `Dumped ${amount} ${drug.name}.`);
 }
 
@@ -268,12 +260,7 @@ export function stash(state: GameState, drugId: string, quantity: number): Apply
   const p = state.player;
   const held = Object.hasOwn(p.inventory, drugId) ? p.inventory[drugId]! : null;
   if (!held || quantity > held.quantity) return refuse('NOT_ENOUGH_DRUGS', `You don't have that much ${drug.name} to stash!`);
-  const inventory = { ...p.inventory };
-  if (quantity === held.quantity) delete inventory[drugId];
-  else {
-    const cost = Math.round((held.totalCost * quantity) / held.quantity);
-    inventory[drugId] = { quantity: held.quantity - quantity, totalCost: held.totalCost - cost };
-  }
+  const { inventory } = removeUnits(p.inventory, drugId, quantity);
   const here = p.stash[p.location] ?? {};
   const stashed = { ...p.stash, [p.location]: setHeld(here, drugId, heldQuantity(here, drugId) + quantity) };
   return accept(withPlayer(state, { ...p, inventory, stash: stashed }), `Stashed ${quantity} ${drug.name}.`);
@@ -297,8 +284,6 @@ export function unstash(state: GameState, drugId: string, quantity: number): App
     [drugId]: { quantity: held.quantity + quantity, totalCost: held.totalCost + localPrice(state, drugId) * quantity },
   };
   const remaining = setHeld(here, drugId, have - quantity);
-  const stashed = { ...p.stash };
-  if (Object.keys(remaining).length > 0) stashed[p.location] = remaining;
-  else delete stashed[p.location];
+  const stashed = Object.keys(remaining).length > 0 ? { ...p.stash, [p.location]: remaining } : omitKey(p.stash, p.location);
   return accept(withPlayer(state, { ...p, inventory, stash: stashed }), `Took ${quantity} ${drug.name} from your stash.`);
 }

@@ -3,7 +3,7 @@
 // with the company's odds. Finished shipments stay in the list with their status, for the tracking view.
 import { DRUG_BY_ID, LOCATION_BY_ID, SHIPPING_COMPANY_BY_ID } from './catalogue';
 import type { Rng } from './rng';
-import { accept, dollars, heldQuantity, isPositiveInt, refuse, setHeld, withPlayer } from './state';
+import { accept, dollars, heldQuantity, isPositiveInt, refuse, removeUnits, setHeld, withPlayer } from './state';
 import type { ApplyResult, GameEvent, GameState, Player, Shipment } from './types';
 
 export function ship(state: GameState, drugId: string, quantity: number, destinationId: string, companyId: string): ApplyResult {
@@ -20,12 +20,7 @@ export function ship(state: GameState, drugId: string, quantity: number, destina
   if (!held || quantity > held.quantity) return refuse('NOT_ENOUGH_DRUGS', `You don't have that much ${drug.name}!`);
   const cost = company.pricePerUnit * quantity;
   if (cost > p.cash) return refuse('INSUFFICIENT_FUNDS', "You can't afford that much!");
-  const inventory = { ...p.inventory };
-  if (quantity === held.quantity) delete inventory[drugId];
-  else {
-    const part = Math.round((held.totalCost * quantity) / held.quantity);
-    inventory[drugId] = { quantity: held.quantity - quantity, totalCost: held.totalCost - part };
-  }
+  const { inventory } = removeUnits(p.inventory, drugId, quantity);
   const shipment: Shipment = {
     id: `shipment-${state.nextId}`,
     drugId,

@@ -50,12 +50,30 @@ export function isPositiveInt(n: unknown): n is number {
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
 }
 
+/**
+ * A copy of a record without one key. Built by copying rather than with `delete`, which would switch the
+ * object to V8's slow dictionary mode (and every later copy of it with it).
+ */
+export function omitKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const k in record) if (k !== key) out[k] = record[k]!;
+  return out;
+}
+
+/**
+ * The inventory after `quantity` units of a carried drug leave it (sold, dumped, stashed, shipped, lost), and
+ * the share of the drug's total cost that left with them. The caller has checked the player holds that many.
+ */
+export function removeUnits(inventory: Player['inventory'], drugId: string, quantity: number): { inventory: Player['inventory']; cost: number } {
+  const held = inventory[drugId]!;
+  if (quantity >= held.quantity) return { inventory: omitKey(inventory, drugId), cost: held.totalCost };
+  const cost = Math.round((held.totalCost * quantity) / held.quantity);
+  return { inventory: { ...inventory, [drugId]: { quantity: held.quantity - quantity, totalCost: held.totalCost - cost } }, cost };
+}
+
 /** A copy of a held-quantity record with one entry changed; entries that reach 0 are removed. */
 export function setHeld(record: Record<string, Held>, id: string, quantity: number): Record<string, Held> {
-  const next = { ...record };
-  if (quantity > 0) next[id] = { quantity };
-  else delete next[id];
-  return next;
+  return quantity > 0 ? { ...record, [id]: { quantity } } : omitKey(record, id);
 }
 
 export function heldQuantity(record: Record<string, Held> | undefined, id: string): number {
