@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { createStorage } from '../src/storage/createStorage';
 import { KyselyStorage, topScoresQuery } from '../src/storage/kyselyStorage';
 import { TEST_DATABASE_URL, postgresTarget } from './support/storageTargets';
+import { buy, fakeState } from './support/storageFixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'drugwars-adapters-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -31,6 +32,27 @@ describe('createStorage', () => {
       expect(fk[0]?.foreign_keys).toBe(1);
     } finally {
       await storage.close();
+    }
+  });
+
+  it('sqlite: checkpoints happen off the event loop, and a closed database keeps every commit with no WAL left', async () => {
+    const file = join(dir, 'checkpoint.db');
+    const storage = asKysely(createStorage(`sqlite:${file}`));
+    await storage.migrate();
+    const { rows: auto } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(storage.db);
+    expect(auto[0]?.wal_autocheckpoint).toBe(0);
+    const id = '00000000-0000-4000-8000-000000000001';
+    const now = new Date('2026-11-18T12:00:00Z');
+    await storage.createSession({ id, playerName: 'w', seed: '1', isSeeded: false, state: fakeState(1) }, now);
+    for (let v = 0; v < 50; v++) await storage.append(id, v, buy(1), fakeState(v), now);
+    await storage.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const reopened = createStorage(`sqlite:${file}`);
+    try {
+      expect((await reopened.load(id, new Date(0)))?.version).toBe(50);
+      expect(await reopened.actions(id)).toHaveLength(50);
+    } finally {
+      await reopened.close();
     }
   });
 

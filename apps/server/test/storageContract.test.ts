@@ -162,6 +162,27 @@ describeEachStorage('storage contract', (target) => {
     }
   });
 
+  it('a write through another handle (another process) is always seen: no stale state is served', async () => {
+    const s = newSession();
+    await storage.createSession(s, NOW);
+    expect((await storage.load(s.id, before(NOW, DAY)))?.state).toEqual(fakeState(2000));
+    const other = createStorage(url);
+    try {
+      expect(await other.append(s.id, 0, buy(4), fakeState(1600, 'other'), NOW)).toEqual({ ok: true, version: 1 });
+      const seen = await storage.load(s.id, before(NOW, DAY));
+      expect(seen?.version).toBe(1);
+      expect(seen?.state).toEqual(fakeState(1600, 'other'));
+      // This handle's stale version is refused, and its next load follows the other writer again.
+      expect(await storage.append(s.id, 0, buy(1), fakeState(1, 'stale'), NOW)).toEqual({ ok: false, reason: 'VERSION_CONFLICT' });
+      expect(await storage.append(s.id, 1, buy(1), fakeState(1500, 'mine'), NOW)).toEqual({ ok: true, version: 2 });
+      expect((await other.load(s.id, before(NOW, DAY)))?.state).toEqual(fakeState(1500, 'mine'));
+      expect(await other.endSession(s.id, NOW)).toBe(true);
+      expect(await storage.load(s.id, before(NOW, DAY))).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('actions come back in append order, across many appends', async () => {
     const s = newSession();
     await storage.createSession(s, NOW);

@@ -27,15 +27,75 @@ export interface KyselyStorageOptions {
   schema?: string;
   /** Extra clean-up after the Kysely instance is destroyed. */
   onClose?: () => Promise<void> | void;
+  /** Parsed states kept per session (see StateCache); 0 turns the cache off. */
+  stateCacheSize?: number;
 }
 
-function toRecord(row: Selectable<SessionsTable>): SessionRecord {
+/** Parsed states of the most recently used sessions. */
+export const DEFAULT_STATE_CACHE_SIZE = 256;
+
+/**
+ * The last state this process read or wrote for a session, with its version. It saves parsing the state JSON on
+ * every load (the biggest storage cost per request) and is only a cache: load still reads the session row, and
+ * the cached state is used only when the row's version is the cached one, so a write by another process (or a
+ * lost race) is always seen. Entries are shared objects: callers treat a loaded state as immutable, as the engine
+ * does (apply never mutates its input). Least recently used entries go first.
+ */
+class StateCache {
+  private readonly entries = new Map<string, { version: number; state: GameState }>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(id: string, version: number): GameState | undefined {
+    const hit = this.entries.get(id);
+    if (!hit || hit.version !== version) return undefined;
+    this.entries.delete(id); // re-insert: Map order is the recency order
+    this.entries.set(id, hit);
+    return hit.state;
+  }
+
+  has(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  set(id: string, version: number, state: GameState): void {
+    if (this.capacity <= 0) return;
+    this.entries.delete(id);
+    this.entries.set(id, { version, state });
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+
+  delete(id: string): void {
+    this.entries.delete(id);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+const SESSION_META = [
+  'id',
+  'player_name',
+  'seed',
+  'is_seeded',
+  'version',
+  'created_at',
+  'updated_at',
+  'ended_at',
+  'score_submitted',
+] as const;
+
+function toRecord(row: Omit<Selectable<SessionsTable>, 'state'>, state: GameState): SessionRecord {
   return {
     id: row.id,
     playerName: row.player_name,
     seed: row.seed,
     isSeeded: row.is_seeded === 1,
-    state: JSON.parse(row.state) as GameState,
+    state,
     version: row.version,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
@@ -65,7 +125,11 @@ export class KyselyStorage implements Storage {
     readonly db: Kysely<Database>,
     private readonly runner: QueryRunner,
     private readonly options: KyselyStorageOptions,
-  ) {}
+  ) {
+    this.states = new StateCache(options.stateCacheSize ?? DEFAULT_STATE_CACHE_SIZE);
+  }
+
+  private readonly states: StateCache;
 
   get dialect(): DialectName {
     return this.options.dialect;
@@ -105,21 +169,32 @@ export class KyselyStorage implements Storage {
           score_submitted: 0,
         }),
       );
-    });
+    }).then(() => this.states.set(session.id, 0, session.state));
   }
 
   load(id: string, expiresBefore: Date): Promise<SessionRecord | null> {
     const db = this.db;
+    const states = this.states;
+    const live = (columns: readonly (keyof SessionsTable)[]) =>
+      db
+        .selectFrom('sessions')
+        .select(columns)
+        .where('id', '=', id)
+        .where('ended_at', 'is', null)
+        .where('updated_at', '>=', expiresBefore.getTime());
     return this.runner.run(function* () {
-      const [row] = yield* rows(
-        db
-          .selectFrom('sessions')
-          .selectAll()
-          .where('id', '=', id)
-          .where('ended_at', 'is', null)
-          .where('updated_at', '>=', expiresBefore.getTime()),
-      );
-      return row ? toRecord(row) : null;
+      if (states.has(id)) {
+        // Read the row without its state; reuse the parsed state if nobody has written since.
+        const [meta] = yield* rows(live(SESSION_META));
+        if (!meta) return null;
+        const cached = states.get(id, meta.version);
+        if (cached) return toRecord(meta, cached);
+      }
+      const [row] = yield* rows(live([...SESSION_META, 'state']));
+      if (!row) return null;
+      const state = JSON.parse(row.state) as GameState;
+      states.set(id, row.version, state);
+      return toRecord(row, state);
     });
   }
 
@@ -162,7 +237,11 @@ export class KyselyStorage implements Storage {
         return { ok: true, version: nextVersion };
       },
       { transaction: true },
-    );
+    ).then((result) => {
+      // Only once committed: a rolled-back append must not leave its state in the cache.
+      if (result.ok) this.states.set(id, result.version, newState);
+      return result;
+    });
   }
 
   endSession(id: string, now: Date): Promise<boolean> {
@@ -275,6 +354,7 @@ export class KyselyStorage implements Storage {
   }
 
   async close(): Promise<void> {
+    this.states.clear();
     await this.db.destroy();
     await this.options.onClose?.();
   }

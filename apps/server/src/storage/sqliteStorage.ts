@@ -5,7 +5,9 @@
 // write lock while waiting for JavaScript. Other processes on the same file are kept out by SQLite's write lock
 // (BEGIN IMMEDIATE; busy_timeout waits for the lock instead of failing at once).
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery, type QueryResult } from 'kysely';
 import type { Database } from './schema';
@@ -14,6 +16,56 @@ import type { Op, QueryRunner } from './queryRunner';
 
 /** How long a writer waits for another process's write lock before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5000;
+/** How often the background thread copies the WAL back into the database file. */
+const CHECKPOINT_INTERVAL_MS = 200;
+/** WAL frames (pages) beyond which the background thread also restarts the WAL so the file stops growing. */
+const WAL_RESTART_FRAMES = 8192;
+
+/**
+ * SQLite's automatic checkpoint runs inside whichever commit crosses 1000 WAL pages, on the event loop, and
+ * includes an fsync of the database file: a multi-millisecond stall of every request now and then (the p99).
+ * Instead the main connection never checkpoints and this worker thread, with its own connection, runs a PASSIVE
+ * checkpoint (never blocks the writer) five times a second. Under a constant stream of writes a PASSIVE
+ * checkpoint never finds the WAL fully copied at the moment a writer starts, so the WAL would grow forever:
+ * once it passes WAL_RESTART_FRAMES the worker runs a RESTART checkpoint, which holds writers back only for the
+ * few frames the last PASSIVE pass left, and the next write starts the WAL from the beginning again.
+ */
+const CHECKPOINTER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driverPath);
+const db = new Database(workerData.path, { fileMustExist: true });
+db.pragma('busy_timeout = ${BUSY_TIMEOUT_MS}');
+const checkpoint = () => {
+  try {
+    const [passive] = db.pragma('wal_checkpoint(PASSIVE)');
+    if (passive && passive.log > workerData.restartFrames) db.pragma('wal_checkpoint(RESTART)');
+  } catch { /* busy or closing: next time */ }
+};
+const timer = setInterval(checkpoint, workerData.intervalMs);
+parentPort.on('message', () => { clearInterval(timer); checkpoint(); db.close(); parentPort.close(); });
+`;
+
+function startCheckpointer(path: string): { stop(): Promise<void> } {
+  const worker = new Worker(CHECKPOINTER_SOURCE, {
+    eval: true,
+    workerData: {
+      path,
+      driverPath: createRequire(import.meta.url).resolve('better-sqlite3'),
+      intervalMs: CHECKPOINT_INTERVAL_MS,
+      restartFrames: WAL_RESTART_FRAMES,
+    },
+  });
+  worker.unref(); // never keeps the process alive
+  worker.on('error', () => {}); // a failed checkpointer only means the WAL grows until the next start
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        worker.once('exit', () => resolve());
+        worker.postMessage('stop');
+        setTimeout(() => void worker.terminate(), 2000).unref();
+      }),
+  };
+}
 
 export function createSqliteStorage(path: string): KyselyStorage {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -25,12 +77,14 @@ export function createSqliteStorage(path: string): KyselyStorage {
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  const checkpointer = path === ':memory:' ? null : (sqlite.pragma('wal_autocheckpoint = 0'), startCheckpointer(path));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return new KyselyStorage(db, new SqliteRunner(sqlite), {
     dialect: 'sqlite',
-    // Kysely only closes the handle if it ever ran a query itself (migrations do; a storage that never
-    // migrated would leak the file handle).
-    onClose: () => {
+    onClose: async () => {
+      await checkpointer?.stop();
+      // Kysely only closes the handle if it ever ran a query itself (migrations do; a storage that never
+      // migrated would leak the file handle). Closing the last connection checkpoints and removes the WAL.
       if (sqlite.open) sqlite.close();
     },
   });
@@ -40,7 +94,15 @@ class SqliteRunner implements QueryRunner {
   /** Keyed by SQL text; the set of distinct statements is small and fixed (values are always parameters). */
   private readonly statements = new Map<string, BetterSqlite3.Statement<unknown[]>>();
 
-  constructor(private readonly sqlite: BetterSqlite3.Database) {}
+  /** One transaction wrapper for every call (better-sqlite3 builds its BEGIN/COMMIT plumbing per wrapper). */
+  private readonly inTransaction: BetterSqlite3.Transaction<(body: () => unknown) => unknown>;
+
+  constructor(sqlite: BetterSqlite3.Database) {
+    this.sqlite = sqlite;
+    this.inTransaction = sqlite.transaction((body: () => unknown) => body());
+  }
+
+  private readonly sqlite: BetterSqlite3.Database;
 
   private execute(query: CompiledQuery): QueryResult<unknown> {
     let statement = this.statements.get(query.sql);
@@ -63,7 +125,7 @@ class SqliteRunner implements QueryRunner {
     try {
       // IMMEDIATE takes the write lock at BEGIN, so a writer never has to upgrade a read lock (which could fail
       // with SQLITE_BUSY against another process instead of waiting).
-      return Promise.resolve(options?.transaction ? this.sqlite.transaction(drive).immediate() : drive());
+      return Promise.resolve(options?.transaction ? (this.inTransaction.immediate(drive) as T) : drive());
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
