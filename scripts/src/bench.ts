@@ -1,0 +1,504 @@
+// npm run bench [-- --json] [--duration S] [--connections N]
+//
+// A figure, not a test (DESIGN.md section 6): in one run on one machine it measures
+//   1. a bare Fastify 'hello' route and the game's mixed workload (new game, state, buy, sell, travel, stay,
+//      encounters) over HTTP with keep-alive and 64 connections, the game on a temporary SQLite file; prints
+//      requests/second of each, their ratio, and the game workload's p50/p99 latency;
+//   2. the engine alone: whole games per second (newGame + apply loop), and the audit replay time per session.
+// Ratios hold when the machine's speed drifts; absolute numbers do not. Targets: ratio >= 0.30, p99 <= 20 ms.
+// With --json the last printed line is {"helloRps":..,"gameRps":..,"ratio":..,"p50Ms":..,"p99Ms":.., ...}.
+//
+// Each server runs in its own child process (this file with --serve hello|game) so the load generator and the
+// server do not share an event loop; the load generator is the same autocannon for both.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import {
+  apply,
+  LOCATIONS,
+  maxBuy,
+  newGame,
+  replay,
+  type Action,
+  type ClientGameState,
+  type GameState,
+} from '@drugwars/engine';
+
+interface Options {
+  json: boolean;
+  durationS: number;
+  warmupS: number;
+  connections: number;
+  engineSeconds: number;
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const value = (name: string, fallback: number): number => {
+    const i = argv.indexOf(name);
+    const n = i >= 0 ? Number(argv[i + 1]) : fallback;
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} needs a positive number`);
+    return n;
+  };
+  return {
+    json: argv.includes('--json'),
+    durationS: value('--duration', 10),
+    warmupS: value('--warmup', 3),
+    connections: value('--connections', 64),
+    engineSeconds: value('--engine-seconds', 3),
+  };
+}
+
+// ---------------------------------------------------------------- child servers
+
+const LISTENING = 'BENCH_LISTENING ';
+
+const CPU = 'BENCH_CPU ';
+
+async function serve(kind: string, dbPath: string | undefined): Promise<void> {
+  // On SIGUSR2 report this process's CPU time so far: the parent diffs two reports around a run to get the
+  // server's CPU per request, a figure that other load on the machine does not distort.
+  process.on('SIGUSR2', () => {
+    const { user, system } = process.cpuUsage();
+    console.log(`${CPU}${user + system}`);
+  });
+  if (kind === 'hello') {
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify({ logger: false });
+    app.get('/hello', async () => ({ hello: 'world' }));
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    console.log(`${LISTENING}${url}`);
+    return;
+  }
+  if (kind === 'game' && dbPath) {
+    const { buildApp } = await import('../../apps/server/src/app');
+    const { createStorage } = await import('../../apps/server/src/storage/createStorage');
+    const storage = createStorage(`sqlite:${dbPath}`);
+    await storage.migrate();
+    const unlimited = { max: 1_000_000_000, timeWindowMs: 60_000 };
+    const app = await buildApp({
+      storage,
+      logger: false,
+      environment: 'production',
+      webDistDir: null,
+      purgeIntervalMs: null,
+      rateLimits: { newGame: unlimited, submit: unlimited, tracking: unlimited },
+    });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    // A clean exit on SIGTERM lets `--cpu-prof` (BENCH_CPU_PROF) write its profile.
+    process.once('SIGTERM', () => {
+      void app
+        .close()
+        .then(() => storage.close())
+        .finally(() => process.exit(0));
+    });
+    console.log(`${LISTENING}${url}`);
+    return;
+  }
+  throw new Error(`unknown --serve ${kind}`);
+}
+
+interface Child {
+  url: string;
+  process: ChildProcess;
+  /** CPU microseconds the server process has used so far. */
+  cpuMicros(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+function startChild(args: string[]): Promise<Child> {
+  const self = fileURLToPath(import.meta.url);
+  // BENCH_CPU_PROF=DIR profiles the server children (open the .cpuprofile in Chrome DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', self, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const cpuWaiters: ((micros: number) => void)[] = [];
+  let pending = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    pending += chunk.toString('utf8');
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const l of lines) if (l.startsWith(CPU)) cpuWaiters.shift()?.(Number(l.slice(CPU.length)));
+  });
+  const cpuMicros = () =>
+    new Promise<number>((resolve) => {
+      cpuWaiters.push(resolve);
+      child.kill('SIGUSR2');
+    });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const line = out.split('\n').find((l) => l.startsWith(LISTENING));
+      if (line) {
+        resolve({
+          url: line.slice(LISTENING.length).trim(),
+          process: child,
+          cpuMicros,
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done();
+              const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+              child.once('exit', () => {
+                clearTimeout(force);
+                done();
+              });
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`bench server ${args.join(' ')} exited early (${code})`)));
+  });
+}
+
+// ---------------------------------------------------------------- HTTP load
+
+interface LoadResult {
+  rps: number;
+  /** Server CPU time per request, in microseconds (filled in by the caller). */
+  cpuUsPerRequest?: number;
+  p50Ms: number;
+  p99Ms: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  statuses: Record<string, number>;
+}
+
+function summarizeLoad(r: autocannon.Result): LoadResult {
+  const statuses: Record<string, number> = {};
+  for (const [k, v] of Object.entries(r)) {
+    const m = /^(\d)xx$/.exec(k);
+    if (m && typeof v === 'number' && v > 0) statuses[k] = v;
+  }
+  return {
+    rps: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    statuses,
+  };
+}
+
+async function runHello(url: string, connections: number, seconds: number): Promise<LoadResult> {
+  const result = await autocannon({ url: `${url}/hello`, connections, duration: seconds, pipelining: 1 });
+  return summarizeLoad(result);
+}
+
+/** What one connection (one player) knows between two of its requests. */
+interface PlayerContext {
+  sessionId?: string;
+  state?: ClientGameState;
+  step?: number;
+  sent?: 'new' | 'act';
+  /** The call in flight (one per connection: no pipelining) and when it left. */
+  path?: string;
+  sentAt?: number;
+}
+
+/** Per call: how many and their total time, to show which calls cost what (queueing included). */
+const perCall = new Map<string, { count: number; totalMs: number; non200: number; codes: Record<string, number> }>();
+
+type RawRequest = { method: string; path: string; headers: Record<string, string>; body?: string };
+
+const MAX_FLIGHT_PRICE = Math.max(...LOCATIONS.map((l) => l.flightPrice));
+
+/** The next request of a simple player: a day is state, buy, sell, then travel or stay; fights are answered. */
+function nextRequest(ctx: PlayerContext): RawRequest {
+  const json = { 'content-type': 'application/json' };
+  const state = ctx.state;
+  if (!ctx.sessionId || !state || state.gameOver) {
+    ctx.sent = 'new';
+    return { method: 'POST', path: '/api/game/new', headers: json, body: JSON.stringify({ playerName: 'bench', seed: null }) };
+  }
+  ctx.sent = 'act';
+  const headers = { ...json, 'x-session-id': ctx.sessionId };
+  const enc = state.encounter;
+  if (enc) {
+    const action =
+      enc.type === 'loanSharkVisit'
+        ? enc.canSkip
+          ? 'skip'
+          : 'pay'
+        : enc.turnOrder === 'enemy'
+          ? 'fight'
+          : enc.canSurrender
+            ? 'surrender'
+            : 'fight';
+    const target = enc.enemies.find((e) => e.isAlive)?.id;
+    return {
+      method: 'POST',
+      path: '/api/game/encounter',
+      headers,
+      body: JSON.stringify(target && action === 'fight' ? { action, targetId: target } : { action }),
+    };
+  }
+  const step = (ctx.step = (ctx.step ?? 0) + 1) % 4;
+  const p = state.player;
+  if (step === 1) return { method: 'GET', path: '/api/game/state', headers: { 'x-session-id': ctx.sessionId } };
+  if (step === 2) {
+    const free = p.coatSpace - p.usedSpace;
+    const pick = state.marketInfo.filter((m) => m.quantity > 0 && m.price > 0 && m.price <= p.cash).sort((a, b) => a.price - b.price)[0];
+    // Keep the price of a flight so the day can end with a trip.
+    const spendable = p.cash - MAX_FLIGHT_PRICE;
+    const quantity = pick ? Math.min(5, free, pick.quantity, Math.floor(spendable / pick.price)) : 0;
+    if (pick && quantity > 0) {
+      return {
+        method: 'POST',
+        path: '/api/game/shop/buy',
+        headers,
+        body: JSON.stringify({ itemType: 'drug', itemId: pick.id, quantity }),
+      };
+    }
+  }
+  if (step === 3 || step === 2) {
+    const held = Object.entries(p.inventory).find(
+      ([id, e]) => e.quantity > 0 && state.marketInfo.some((m) => m.id === id),
+    );
+    if (held) {
+      return { method: 'POST', path: '/api/game/sell', headers, body: JSON.stringify({ drugId: held[0], quantity: held[1].quantity }) };
+    }
+  }
+  if ((ctx.step ?? 0) % 8 < 4) return { method: 'POST', path: '/api/game/stay', headers, body: '{}' };
+  const affordable = LOCATIONS.filter((l) => l.id !== state.location && l.flightPrice <= p.cash);
+  const to = affordable[(ctx.step ?? 0) % Math.max(affordable.length, 1)];
+  if (!to) return { method: 'POST', path: '/api/game/stay', headers, body: '{}' };
+  return { method: 'POST', path: '/api/game/travel', headers, body: JSON.stringify({ destination: to.id }) };
+}
+
+/**
+ * autocannon resets a connection's context (our player) each time it loops over `requests`, and deep-clones the
+ * list once per connection at start: a few hundred entries make resets rare (the player then simply starts a
+ * new game, as real players do) without a costly start-up.
+ */
+const REQUESTS_PER_LOOP = 300;
+
+async function runGame(url: string, connections: number, seconds: number): Promise<LoadResult> {
+  const request: autocannon.Request = {
+    setupRequest: (req: autocannon.Request, context: PlayerContext) => {
+      const next = nextRequest(context);
+      context.path = next.path;
+      context.sentAt = performance.now();
+      return { ...req, ...next };
+    },
+    onResponse: (status: number, body: string, context: PlayerContext) => {
+      if (context.path && context.sentAt !== undefined) {
+        const entry = perCall.get(context.path) ?? { count: 0, totalMs: 0, non200: 0, codes: {} };
+        entry.count++;
+        entry.totalMs += performance.now() - context.sentAt;
+        if (status !== 200) {
+          entry.non200++;
+          let code = String(status);
+          try {
+            code = (JSON.parse(body) as { code?: string }).code ?? code;
+          } catch {
+            // not JSON: keep the status
+          }
+          entry.codes[code] = (entry.codes[code] ?? 0) + 1;
+        }
+        perCall.set(context.path, entry);
+      }
+      if (status !== 200) {
+        // A refusal (e.g. a rule) leaves the state as it was; move the plan on.
+        return;
+      }
+      const parsed = JSON.parse(body) as { sessionId?: string; gameState?: ClientGameState };
+      if (context.sent === 'new' && parsed.sessionId) {
+        context.sessionId = parsed.sessionId;
+        context.step = 0;
+      }
+      if (parsed.gameState) context.state = parsed.gameState;
+    },
+  } as autocannon.Request;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    requests: Array.from({ length: REQUESTS_PER_LOOP }, () => request),
+  });
+  return summarizeLoad(result);
+}
+
+// ---------------------------------------------------------------- engine alone
+
+/** A plain bot on the engine: sell what is held, buy the cheapest drug, travel; answer every encounter. */
+function botAction(s: GameState, turn: number): Action {
+  const enc = s.encounter;
+  if (enc) {
+    if (enc.type === 'loanSharkVisit') return { type: 'encounter', action: enc.canSkip ? 'skip' : 'pay' };
+    const target = enc.enemies.find((e) => e.isAlive)?.id;
+    if (enc.turnOrder === 'player' && enc.canSurrender) return { type: 'encounter', action: 'surrender' };
+    return target ? { type: 'encounter', action: 'fight', targetIds: [target] } : { type: 'encounter', action: 'fight' };
+  }
+  const phase = turn % 3;
+  if (phase === 0) {
+    const held = Object.entries(s.player.inventory).find(([id, e]) => e.quantity > 0 && s.prices[id] !== undefined);
+    if (held) return { type: 'sell', drugId: held[0], quantity: held[1].quantity };
+  }
+  if (phase <= 1) {
+    const cheapest = s.marketInfo.filter((m) => maxBuy(s, m.id) > 0).sort((a, b) => a.price - b.price)[0];
+    if (cheapest) return { type: 'buy', drugId: cheapest.id, quantity: maxBuy(s, cheapest.id) };
+  }
+  const others = LOCATIONS.filter((l) => l.id !== s.location);
+  const to = others[turn % others.length];
+  return to ? { type: 'travel', destination: to.id } : { type: 'stay' };
+}
+
+interface PlayedGame {
+  seed: string;
+  actions: Action[];
+  final: GameState;
+}
+
+function playEngineGame(i: number): PlayedGame {
+  const seed = String(1_000_000_000_000_000n + BigInt(i) * 7919n).slice(0, 16);
+  let s = newGame({ playerName: 'bench', seed, isSeeded: true });
+  const actions: Action[] = [];
+  for (let turn = 0; !s.gameOver && turn < 2000; turn++) {
+    let action = botAction(s, turn);
+    let r = apply(s, action);
+    if (!r.ok) {
+      action = s.encounter ? { type: 'encounter', action: 'fight' } : { type: 'stay' };
+      r = apply(s, action);
+    }
+    if (r.ok) {
+      s = r.state;
+      actions.push(action);
+    }
+  }
+  return { seed, actions, final: s };
+}
+
+interface EngineResult {
+  gamesPerSecond: number;
+  actionsPerGame: number;
+  replayMsP50: number;
+  replayMsMax: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function runEngine(seconds: number): EngineResult {
+  for (let i = 0; i < 50; i++) playEngineGame(i); // warm the JIT
+  const games: PlayedGame[] = [];
+  const t0 = process.hrtime.bigint();
+  let elapsed = 0;
+  while (elapsed < seconds) {
+    games.push(playEngineGame(games.length + 1000));
+    elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
+  }
+  const sample = games.slice(0, 200);
+  const replayMs: number[] = [];
+  for (const g of sample) {
+    const t = process.hrtime.bigint();
+    const replayed = replay({ playerName: 'bench', seed: g.seed, isSeeded: true }, g.actions);
+    replayMs.push(Number(process.hrtime.bigint() - t) / 1e6);
+    if (JSON.stringify(replayed) !== JSON.stringify(g.final)) throw new Error(`replay of game ${g.seed} diverged`);
+  }
+  replayMs.sort((a, b) => a - b);
+  return {
+    gamesPerSecond: games.length / elapsed,
+    actionsPerGame: games.reduce((n, g) => n + g.actions.length, 0) / games.length,
+    replayMsP50: percentile(replayMs, 50),
+    replayMsMax: replayMs[replayMs.length - 1] ?? 0,
+  };
+}
+
+// ---------------------------------------------------------------- main
+
+const round = (n: number, digits = 0) => Number(n.toFixed(digits));
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const dir = mkdtempSync(join(tmpdir(), 'drugwars-bench-'));
+  try {
+    const hello = await startChild(['--serve', 'hello']);
+    let helloResult: LoadResult;
+    try {
+      await runHello(hello.url, opts.connections, opts.warmupS);
+      const cpu0 = await hello.cpuMicros();
+      helloResult = await runHello(hello.url, opts.connections, opts.durationS);
+      helloResult.cpuUsPerRequest = ((await hello.cpuMicros()) - cpu0) / Math.max(helloResult.total, 1);
+    } finally {
+      await hello.stop();
+    }
+
+    const game = await startChild(['--serve', 'game', '--db', join(dir, 'bench.db')]);
+    let gameResult: LoadResult;
+    try {
+      await runGame(game.url, opts.connections, opts.warmupS);
+      perCall.clear();
+      const cpu0 = await game.cpuMicros();
+      gameResult = await runGame(game.url, opts.connections, opts.durationS);
+      gameResult.cpuUsPerRequest = ((await game.cpuMicros()) - cpu0) / Math.max(gameResult.total, 1);
+    } finally {
+      await game.stop();
+    }
+
+    const engine = runEngine(opts.engineSeconds);
+    const ratio = gameResult.rps / Math.max(helloResult.rps, 1e-9);
+
+    const cpuRatio = (helloResult.cpuUsPerRequest ?? 0) / Math.max(gameResult.cpuUsPerRequest ?? 0, 1e-9);
+    console.log(
+      `hello route      ${round(helloResult.rps)} req/s  (p50 ${helloResult.p50Ms} ms, p99 ${helloResult.p99Ms} ms; ` +
+        `server CPU ${round(helloResult.cpuUsPerRequest ?? 0)} us/request)`,
+    );
+    console.log(
+      `game workload    ${round(gameResult.rps)} req/s  p50 ${gameResult.p50Ms} ms  p99 ${gameResult.p99Ms} ms  ` +
+        `(${gameResult.total} requests, statuses ${JSON.stringify(gameResult.statuses)}, socket errors ${gameResult.errors}; ` +
+        `server CPU ${round(gameResult.cpuUsPerRequest ?? 0)} us/request)`,
+    );
+    const calls = [...perCall.entries()].sort((x, y) => y[1].count - x[1].count);
+    console.log(
+      `  game calls     ${calls
+        .map(([path, c]) => `${path.replace('/api/game/', '')} ${c.count}x ${(c.totalMs / c.count).toFixed(1)}ms${c.non200 ? ` (non-200: ${JSON.stringify(c.codes)})` : ''}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `ratio game/hello ${ratio.toFixed(3)}   (target >= 0.30; p99 target <= 20 ms); ` +
+        `by server CPU per request ${cpuRatio.toFixed(3)} (what the ratio would be with the server alone on a core)`,
+    );
+    console.log(
+      `engine           ${round(engine.gamesPerSecond)} full games/s (${round(engine.actionsPerGame, 1)} actions/game), ` +
+        `audit replay p50 ${engine.replayMsP50.toFixed(3)} ms, max ${engine.replayMsMax.toFixed(3)} ms per session`,
+    );
+    console.log(`(${opts.connections} connections, ${opts.durationS} s per HTTP run after ${opts.warmupS} s warm-up, SQLite temp file)`);
+    if (opts.json) {
+      console.log(
+        JSON.stringify({
+          helloRps: round(helloResult.rps),
+          gameRps: round(gameResult.rps),
+          ratio: round(ratio, 3),
+          p50Ms: gameResult.p50Ms,
+          p99Ms: gameResult.p99Ms,
+          cpuRatio: round(cpuRatio, 3),
+          helloCpuUs: round(helloResult.cpuUsPerRequest ?? 0),
+          gameCpuUs: round(gameResult.cpuUsPerRequest ?? 0),
+          engineGamesPerSecond: round(engine.gamesPerSecond),
+          auditReplayMsP50: round(engine.replayMsP50, 3),
+        }),
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const serveAt = process.argv.indexOf('--serve');
+if (serveAt >= 0) {
+  const dbAt = process.argv.indexOf('--db');
+  await serve(process.argv[serveAt + 1] ?? '', dbAt >= 0 ? process.argv[dbAt + 1] : undefined);
+} else {
+  await main();
+}
