@@ -12,6 +12,10 @@
 // - `submitScore` only checks that the session row exists (ended or not); whether the game is over and unseeded
 //   is the service's rule. `topScores` orders by score desc, then earlier date_achieved first.
 // - Errors other than the results below (database down, disk full) are thrown as ordinary Errors.
+// - Treat `SessionRecord.state` (and the state you pass to append/createSession) as IMMUTABLE: the adapters keep
+//   the last parsed state per session and hand the same object to the next load while the version is unchanged
+//   (a cache checked by version on every load, so other processes' writes are always seen). The engine never
+//   mutates its input; do not mutate a loaded state in services or routes either.
 import type { Action, GameState } from '@drugwars/engine';
 
 export interface SessionRecord {
