@@ -45,8 +45,10 @@ function encounter(state: GameState, action: Extract<Action, { type: 'encounter'
   const rng = Rng.fromState(state.rng);
   const result = resolveEncounter(state, action, rng);
   if (!result.ok) return result;
-  // The PRNG state is ours to keep: store where the draws left it.
-  result.state = { ...result.state, rng: rng.state() };
+  // The PRNG state must be where the draws left it (combat.ts stores it too; copy only if it did not).
+  const drawn = rng.state();
+  const stored = result.state.rng;
+  if (stored.length !== drawn.length || stored.some((n, i) => n !== drawn[i])) result.state = { ...result.state, rng: drawn };
   return result;
 }
 
