@@ -1,4 +1,4 @@
-// npm run bench [-- --json] [--duration S] [--connections N]
+// npm run bench [-- --json] [--duration S] [--warmup S] [--connections N] [--engine-seconds S] [--database postgres://...]
 //
 // A figure, not a test (DESIGN.md section 6): in one run on one machine it measures
 //   1. a bare Fastify 'hello' route and the game's mixed workload (new game, state, buy, sell, travel, stay,
@@ -29,6 +29,8 @@ import {
 
 interface Options {
   json: boolean;
+  /** postgres:// URL to run the game on PostgreSQL instead of a temporary SQLite file. */
+  database: string | null;
   durationS: number;
   warmupS: number;
   connections: number;
@@ -42,8 +44,10 @@ function parseArgs(argv: readonly string[]): Options {
     if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} needs a positive number`);
     return n;
   };
+  const databaseAt = argv.indexOf('--database');
   return {
     json: argv.includes('--json'),
+    database: databaseAt >= 0 ? (argv[databaseAt + 1] ?? null) : null,
     durationS: value('--duration', 10),
     warmupS: value('--warmup', 3),
     connections: value('--connections', 64),
@@ -57,7 +61,7 @@ const LISTENING = 'BENCH_LISTENING ';
 
 const CPU = 'BENCH_CPU ';
 
-async function serve(kind: string, dbPath: string | undefined): Promise<void> {
+async function serve(kind: string, databaseUrl: string | undefined): Promise<void> {
   // On SIGUSR2 report this process's CPU time so far: the parent diffs two reports around a run to get the
   // server's CPU per request, a figure that other load on the machine does not distort.
   process.on('SIGUSR2', () => {
@@ -72,10 +76,10 @@ async function serve(kind: string, dbPath: string | undefined): Promise<void> {
     console.log(`${LISTENING}${url}`);
     return;
   }
-  if (kind === 'game' && dbPath) {
+  if (kind === 'game' && databaseUrl) {
     const { buildApp } = await import('../../apps/server/src/app');
     const { createStorage } = await import('../../apps/server/src/storage/createStorage');
-    const storage = createStorage(`sqlite:${dbPath}`);
+    const storage = createStorage(databaseUrl);
     await storage.migrate();
     const unlimited = { max: 1_000_000_000, timeWindowMs: 60_000 };
     const app = await buildApp({
@@ -434,7 +438,10 @@ async function main(): Promise<void> {
       await hello.stop();
     }
 
-    const game = await startChild(['--serve', 'game', '--db', join(dir, 'bench.db')]);
+    const databaseUrl = opts.database
+      ? withBenchSchema(opts.database)
+      : `sqlite:${join(dir, 'bench.db')}`;
+    const game = await startChild(['--serve', 'game', '--db', databaseUrl]);
     let gameResult: LoadResult;
     try {
       await runGame(game.url, opts.connections, opts.warmupS);
@@ -473,7 +480,10 @@ async function main(): Promise<void> {
       `engine           ${round(engine.gamesPerSecond)} full games/s (${round(engine.actionsPerGame, 1)} actions/game), ` +
         `audit replay p50 ${engine.replayMsP50.toFixed(3)} ms, max ${engine.replayMsMax.toFixed(3)} ms per session`,
     );
-    console.log(`(${opts.connections} connections, ${opts.durationS} s per HTTP run after ${opts.warmupS} s warm-up, SQLite temp file)`);
+    console.log(
+      `(${opts.connections} connections, ${opts.durationS} s per HTTP run after ${opts.warmupS} s warm-up, ` +
+        `${opts.database ? 'PostgreSQL' : 'SQLite temp file'})`,
+    );
     if (opts.json) {
       console.log(
         JSON.stringify({
@@ -492,6 +502,28 @@ async function main(): Promise<void> {
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    if (opts.database) await dropBenchSchema(opts.database);
+  }
+}
+
+/** A PostgreSQL run works in its own schema (dropped afterwards), never in the database's own tables. */
+const BENCH_SCHEMA = `dw_bench_${process.pid}`;
+
+function withBenchSchema(databaseUrl: string): string {
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('--database takes a postgres:// URL (SQLite is the default)');
+  const url = new URL(databaseUrl);
+  url.searchParams.set('schema', BENCH_SCHEMA);
+  return url.toString();
+}
+
+async function dropBenchSchema(databaseUrl: string): Promise<void> {
+  const { Kysely, PostgresDialect } = await import('kysely');
+  const { default: pg } = await import('pg');
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1 }) }) });
+  try {
+    await db.schema.dropSchema(BENCH_SCHEMA).ifExists().cascade().execute();
+  } finally {
+    await db.destroy();
   }
 }
 
