@@ -157,7 +157,7 @@ describe('encounters and loan-shark visits at a day end', () => {
     expect(result.state.day).toBe(9);
     expect(result.state.currentState).toBe('LOAN_SHARK_VISIT');
     expect(result.state.loanSharkVisits).toBe(1);
-    expect(result.events.some((e) => e.category === 'loan_shark')).toBe(true);
+    expect(result.events.find((e) => e.category === 'loan_shark')).toMatchObject({ soundEffect: 'loan_shark_warning_1', encounter: result.state.encounter });
     // Not overdue on the due day itself.
     const onTime = withPlayerFields(startGame(), { day: 7 });
     for (let i = 0; i < 20; i++) {

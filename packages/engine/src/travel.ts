@@ -10,7 +10,7 @@
 //   9. history records; state machine.
 import { LOCATION_BY_ID } from './catalogue';
 import { BANK_INTEREST_RATE, DEFAULT_SHARK_INTEREST_RATE } from './constants';
-import { createLoanSharkVisit, rollEncounter } from './combat';
+import { createLoanSharkVisit, loanSharkSound, rollEncounter } from './combat';
 import { badNews, luckyFind, priceChangeEvents, rumorEvent } from './events';
 import { recordDay } from './history';
 import { buildMarket, nextWorldPrices } from './market';
@@ -115,7 +115,9 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   next.encounter = fight ?? visit;
   next.pendingEncounter = fight ? visit : null;
   if (fight) events.push({ message: fight.message, type: 'danger', category: 'combat', encounter: fight });
-  if (visit) events.push({ message: visit.message, type: 'danger', category: 'loan_shark', encounter: visit });
+  if (visit) {
+    events.push({ message: visit.message, type: 'danger', category: 'loan_shark', soundEffect: loanSharkSound(visit.visitNumber), encounter: visit });
+  }
 
   const promotion = promote(p);
   settle(p);
