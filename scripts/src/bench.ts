@@ -1,4 +1,5 @@
 // npm run bench [-- --json] [--duration S] [--warmup S] [--connections N] [--engine-seconds S] [--database postgres://...]
+//                [--what-if-json-serializer]   (diagnostic: replies serialized by JSON.stringify)
 //
 // A figure, not a test (DESIGN.md section 6): in one run on one machine it measures
 //   1. a bare Fastify 'hello' route and the game's mixed workload (new game, state, buy, sell, travel, stay,
@@ -29,6 +30,8 @@ import {
 
 interface Options {
   json: boolean;
+  /** Diagnostic: serialize replies with JSON.stringify (not how the product runs). */
+  whatIfJsonSerializer: boolean;
   /** postgres:// URL to run the game on PostgreSQL instead of a temporary SQLite file. */
   database: string | null;
   durationS: number;
@@ -47,6 +50,7 @@ function parseArgs(argv: readonly string[]): Options {
   const databaseAt = argv.indexOf('--database');
   return {
     json: argv.includes('--json'),
+    whatIfJsonSerializer: argv.includes('--what-if-json-serializer'),
     database: databaseAt >= 0 ? (argv[databaseAt + 1] ?? null) : null,
     durationS: value('--duration', 10),
     warmupS: value('--warmup', 3),
@@ -90,6 +94,9 @@ async function serve(kind: string, databaseUrl: string | undefined): Promise<voi
       purgeIntervalMs: null,
       rateLimits: { newGame: unlimited, submit: unlimited, tracking: unlimited },
     });
+    // What-if for profiling (--what-if-json-serializer): replies serialized by JSON.stringify instead of the
+    // schema-compiled serializer. Not the product's configuration; the output says so.
+    if (process.env.BENCH_WHAT_IF_JSON_SERIALIZER === '1') app.setSerializerCompiler(() => (data) => JSON.stringify(data));
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     // A clean exit on SIGTERM lets `--cpu-prof` (BENCH_CPU_PROF) write its profile.
     process.once('SIGTERM', () => {
@@ -112,13 +119,15 @@ interface Child {
   stop(): Promise<void>;
 }
 
+let whatIfJsonSerializer = false;
+
 function startChild(args: string[]): Promise<Child> {
   const self = fileURLToPath(import.meta.url);
   // BENCH_CPU_PROF=DIR profiles the server children (open the .cpuprofile in Chrome DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', self, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', BENCH_WHAT_IF_JSON_SERIALIZER: whatIfJsonSerializer ? '1' : '0' },
   });
   const cpuWaiters: ((micros: number) => void)[] = [];
   let pending = '';
@@ -425,6 +434,7 @@ const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
+  whatIfJsonSerializer = opts.whatIfJsonSerializer;
   const dir = mkdtempSync(join(tmpdir(), 'drugwars-bench-'));
   try {
     const hello = await startChild(['--serve', 'hello']);
@@ -484,6 +494,9 @@ async function main(): Promise<void> {
       `(${opts.connections} connections, ${opts.durationS} s per HTTP run after ${opts.warmupS} s warm-up, ` +
         `${opts.database ? 'PostgreSQL' : 'SQLite temp file'})`,
     );
+    if (opts.whatIfJsonSerializer) {
+      console.log('WHAT-IF RUN: replies serialized with JSON.stringify, not the product configuration');
+    }
     if (opts.json) {
       console.log(
         JSON.stringify({
