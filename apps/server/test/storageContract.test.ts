@@ -241,6 +241,14 @@ describeEachStorage('storage contract', (target) => {
     ]);
   });
 
+  it('submitScore refuses a non-integer score without recording anything', async () => {
+    const s = newSession();
+    await storage.createSession(s, NOW);
+    await expect(storage.submitScore(s.id, { player_name: 'A', score: 10.5, final_day: 3 }, NOW)).rejects.toThrow(RangeError);
+    expect(await storage.topScores('all', 10, NOW)).toEqual([]);
+    expect(await storage.submitScore(s.id, { player_name: 'A', score: 10, final_day: 3 }, NOW)).toEqual({ ok: true });
+  });
+
   it('concurrent submits of one game: exactly one entry', async () => {
     const s = newSession();
     await storage.createSession(s, NOW);

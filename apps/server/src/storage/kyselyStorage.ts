@@ -282,6 +282,10 @@ export class KyselyStorage implements Storage {
     entry: Omit<LeaderboardEntry, 'date_achieved'>,
     now: Date,
   ): Promise<SubmitScoreResult> {
+    // Money is integers end to end; a fraction here is a caller bug, refused before it reaches a bigint column.
+    if (!Number.isSafeInteger(entry.score) || !Number.isSafeInteger(entry.final_day)) {
+      return Promise.reject(new RangeError(`submitScore needs integer score and final_day, got ${entry.score}, ${entry.final_day}`));
+    }
     const t = now.getTime();
     const db = this.db;
     return this.runner.run(
