@@ -24,15 +24,39 @@ export function usedSpaceOf(inventory: Player['inventory']): number {
   return used;
 }
 
+/** The current stash when nothing is stashed here: one shared, frozen empty record. */
+const NO_STASH: Record<string, Held> = Object.freeze({}) as Record<string, Held>;
+
 /**
- * Recomputes the fields derived from others (score, usedSpace, currentStash) on a player object the caller
- * has just created (never on one taken from an input state). Returns it for chaining.
+ * The player as one object literal with the derived fields (score, usedSpace, currentStash) recomputed.
+ * Every player in a state is built here (or copied from one built here), so all players share one V8 shape and
+ * copying them (`{ ...p, cash }`, dozens of times per game day) stays on the fast path; objects grown or
+ * patched field by field end up with many shapes, and copies of those are many times slower.
  */
 export function settle(p: Player): Player {
-  p.score = netWorth(p);
-  p.usedSpace = usedSpaceOf(p.inventory);
-  p.currentStash = p.stash[p.location] ?? {};
-  return p;
+  return {
+    name: p.name,
+    cash: p.cash,
+    bank: p.bank,
+    debt: p.debt,
+    health: p.health,
+    score: p.cash + p.bank - p.debt,
+    day: p.day,
+    maxDays: p.maxDays,
+    location: p.location,
+    usedSpace: usedSpaceOf(p.inventory),
+    coatSpace: p.coatSpace,
+    rank: p.rank,
+    loanShark: p.loanShark,
+    inventory: p.inventory,
+    stash: p.stash,
+    currentStash: p.stash[p.location] ?? NO_STASH,
+    weapons: p.weapons,
+    items: p.items,
+    equippedItems: p.equippedItems,
+    drugsSold: p.drugsSold,
+    copsKilled: p.copsKilled,
+  };
 }
 
 /** A copy of the state with a new player (derived fields recomputed). */

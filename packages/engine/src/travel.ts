@@ -17,8 +17,8 @@ import { buildMarket, nextWorldPrices } from './market';
 import { promote } from './ranks';
 import { Rng } from './rng';
 import { advanceShipments } from './shipping';
-import { accept, dollars, finalScore, refuse, settle } from './state';
-import type { ApplyResult, Encounter, GameEvent, GameState, Location, Player } from './types';
+import { accept, dollars, finalScore, refuse, settle, usedSpaceOf } from './state';
+import type { ApplyResult, GameEvent, GameState, Location, Player } from './types';
 
 export function travel(state: GameState, destination: string): ApplyResult {
   const to = typeof destination === 'string' ? LOCATION_BY_ID.get(destination) : undefined;
@@ -45,7 +45,7 @@ export function bankInterest(bank: number): number {
 function endGameAtDayLimit(state: GameState): ApplyResult {
   const p = state.player;
   const reason = `Your ${state.maxDays} days are up.`;
-  const next: GameState = { ...state, gameOver: true, gameOverReason: reason, player: settle({ ...p }) };
+  const next: GameState = { ...state, gameOver: true, gameOverReason: reason, player: settle(p) };
   const score = finalScore(next);
   return accept(next, `${reason} Final score: ${dollars(score)}.`, [
     { message: `${reason}\n\nFinal score: ${dollars(score)}`, type: 'info', category: 'information' },
@@ -56,6 +56,7 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   if (state.day >= state.maxDays) return endGameAtDayLimit(state);
   const rng = Rng.fromState(state.rng);
   const from = state.player.location;
+  // A scratch copy the day's steps change in place; the state gets settle(p), built in one literal.
   const p: Player = { ...state.player };
   let history = state.gameHistory;
   const day = state.day + 1;
@@ -76,7 +77,6 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   if (p.debt > 0) p.debt += debtInterest(p.debt, p.loanShark?.interestRate ?? DEFAULT_SHARK_INTEREST_RATE);
   p.bank += bankInterest(p.bank);
 
-  const events: GameEvent[] = [];
   const shipped = advanceShipments(state.shipments, p.stash, rng);
   p.stash = shipped.stash;
 
@@ -85,56 +85,55 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   const prices = world[p.location]!;
   const marketInfo = buildMarket(prices, state.worldPrices[p.location] ?? null, rng);
 
-  // Random events (they change the player object we own; they read usedSpace, so settle first).
-  settle(p);
+  // Random events (they change p; they read and keep up usedSpace).
+  p.usedSpace = usedSpaceOf(p.inventory);
   const word = priceChangeEvents(p.location, moves, prices, rng);
   const rumor = rumorEvent(p.location, moves, rng);
   const found = luckyFind(p, rng);
   const lost = badNews(p, rng);
+  // Promotion by net worth (draws nothing; its event is listed after the encounters below).
+  const promotion = promote(p);
+  const player = settle(p);
 
-  const next: GameState = {
+  const arrived: GameState = {
     ...state,
     day,
-    location: p.location,
+    maxDays: player.maxDays,
+    location: player.location,
     prices,
     worldPrices: world,
     marketInfo,
     shipments: shipped.shipments,
-    player: p,
+    player,
     encounter: null,
     pendingEncounter: null,
+    gameHistory: recordDay(history, day, player, world),
   };
 
   // Encounters: a fight first; an overdue loan brings the shark's visit (behind the fight if both happen).
-  const fight = rollEncounter(next, rng);
-  let visit: Encounter | null = null;
-  if (p.debt > 0 && p.loanShark && day > p.loanShark.dueDay) {
-    visit = createLoanSharkVisit(next, rng);
-    next.loanSharkVisits = state.loanSharkVisits + 1;
-  }
-  next.encounter = fight ?? visit;
-  next.pendingEncounter = fight ? visit : null;
+  const fight = rollEncounter(arrived, rng);
+  const visit = player.debt > 0 && player.loanShark && day > player.loanShark.dueDay ? createLoanSharkVisit(arrived, rng) : null;
+  const next: GameState = {
+    ...arrived,
+    encounter: fight ?? visit,
+    pendingEncounter: fight ? visit : null,
+    loanSharkVisits: visit ? state.loanSharkVisits + 1 : state.loanSharkVisits,
+    rng: rng.state(),
+  };
+
+  const events: GameEvent[] = [];
   if (fight) events.push({ message: fight.message, type: 'danger', category: 'combat', encounter: fight });
   if (visit) {
     events.push({ message: visit.message, type: 'danger', category: 'loan_shark', soundEffect: loanSharkSound(visit.visitNumber), encounter: visit });
   }
-
-  const promotion = promote(p);
-  settle(p);
-  if (promotion) {
-    events.push(promotion);
-    next.maxDays = p.maxDays;
-  }
+  if (promotion) events.push(promotion);
   if (found) events.push(found);
   if (lost) events.push(lost);
   events.push(...word);
   if (rumor) events.push(rumor);
   events.push(...shipped.events);
 
-  next.gameHistory = recordDay(history, day, p, world);
-  next.rng = rng.state();
-
-  const where = LOCATION_BY_ID.get(p.location)?.name ?? p.location;
+  const where = LOCATION_BY_ID.get(player.location)?.name ?? player.location;
   const message = to
     ? `You ${to.hasAirport ? 'flew' : 'took the bus'} to ${where} for ${dollars(to.flightPrice)}. Day ${day}.`
     : `You slept in ${where}. Day ${day}.`;
