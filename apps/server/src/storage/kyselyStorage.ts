@@ -16,7 +16,7 @@ import type {
 import type { Database, SessionsTable } from './schema';
 import { CodeMigrationProvider, type DialectName } from './migrations';
 import { periodBuckets, periodFilter } from './leaderboardPeriods';
-import { affected, rows, type Op, type QueryRunner } from './queryRunner';
+import { affected, prepare, rows, type Op, type QueryRunner } from './queryRunner';
 
 /** Sessions deleted per statement by purgeExpired, so no single transaction holds locks for long. */
 const PURGE_BATCH = 500;
@@ -119,6 +119,58 @@ export function topScoresQuery(db: Kysely<Database>, period: LeaderboardPeriod, 
     .limit(Math.max(0, Math.floor(limit)));
 }
 
+/** The hot-path queries, each built and compiled once per storage (arguments are plain values only). */
+function preparedQueries(db: Kysely<Database>) {
+  return {
+    insertSession: prepare(
+      (id: string, playerName: string, seed: string, isSeeded: number, state: string, createdAt: number, updatedAt: number) =>
+        db.insertInto('sessions').values({
+          id,
+          player_name: playerName,
+          seed,
+          is_seeded: isSeeded,
+          state,
+          version: 0,
+          created_at: createdAt,
+          updated_at: updatedAt,
+          ended_at: null,
+          score_submitted: 0,
+        }),
+    ),
+    liveMeta: prepare((id: string, notIdleBefore: number) =>
+      db
+        .selectFrom('sessions')
+        .select(SESSION_META)
+        .where('id', '=', id)
+        .where('ended_at', 'is', null)
+        .where('updated_at', '>=', notIdleBefore),
+    ),
+    liveFull: prepare((id: string, notIdleBefore: number) =>
+      db
+        .selectFrom('sessions')
+        .select([...SESSION_META, 'state'])
+        .where('id', '=', id)
+        .where('ended_at', 'is', null)
+        .where('updated_at', '>=', notIdleBefore),
+    ),
+    liveId: prepare((id: string) => db.selectFrom('sessions').select('id').where('id', '=', id).where('ended_at', 'is', null)),
+    updateIfVersion: prepare((state: string, nextVersion: number, updatedAt: number, id: string, expectedVersion: number) =>
+      db
+        .updateTable('sessions')
+        .set({ state, version: nextVersion, updated_at: updatedAt })
+        .where('id', '=', id)
+        .where('version', '=', expectedVersion)
+        .where('ended_at', 'is', null),
+    ),
+    insertAction: prepare((sessionId: string, seq: number, action: string, createdAt: number) =>
+      db.insertInto('actions').values({ session_id: sessionId, seq, action, created_at: createdAt }),
+    ),
+    actionsOf: prepare((sessionId: string) =>
+      db.selectFrom('actions').select('action').where('session_id', '=', sessionId).orderBy('seq', 'asc'),
+    ),
+  };
+}
+
 export class KyselyStorage implements Storage {
   constructor(
     /** Builds and compiles queries (and runs the migrations); queries themselves go through the runner. */
@@ -127,9 +179,13 @@ export class KyselyStorage implements Storage {
     private readonly options: KyselyStorageOptions,
   ) {
     this.states = new StateCache(options.stateCacheSize ?? DEFAULT_STATE_CACHE_SIZE);
+    this.q = preparedQueries(db);
   }
 
   private readonly states: StateCache;
+
+  /** The queries every game request runs, compiled once (see prepare in queryRunner.ts). */
+  private readonly q: ReturnType<typeof preparedQueries>;
 
   get dialect(): DialectName {
     return this.options.dialect;
@@ -153,44 +209,29 @@ export class KyselyStorage implements Storage {
 
   createSession(session: NewSession, now: Date): Promise<void> {
     const t = now.getTime();
-    const db = this.db;
-    return this.runner.run(function* () {
-      yield* affected(
-        db.insertInto('sessions').values({
-          id: session.id,
-          player_name: session.playerName,
-          seed: session.seed,
-          is_seeded: session.isSeeded ? 1 : 0,
-          state: JSON.stringify(session.state),
-          version: 0,
-          created_at: t,
-          updated_at: t,
-          ended_at: null,
-          score_submitted: 0,
-        }),
-      );
-    }).then(() => this.states.set(session.id, 0, session.state));
+    const q = this.q;
+    return this.runner
+      .run(function* () {
+        yield* affected(
+          q.insertSession(session.id, session.playerName, session.seed, session.isSeeded ? 1 : 0, JSON.stringify(session.state), t, t),
+        );
+      })
+      .then(() => this.states.set(session.id, 0, session.state));
   }
 
   load(id: string, expiresBefore: Date): Promise<SessionRecord | null> {
-    const db = this.db;
+    const q = this.q;
     const states = this.states;
-    const live = (columns: readonly (keyof SessionsTable)[]) =>
-      db
-        .selectFrom('sessions')
-        .select(columns)
-        .where('id', '=', id)
-        .where('ended_at', 'is', null)
-        .where('updated_at', '>=', expiresBefore.getTime());
+    const cutoff = expiresBefore.getTime();
     return this.runner.run(function* () {
       if (states.has(id)) {
         // Read the row without its state; reuse the parsed state if nobody has written since.
-        const [meta] = yield* rows(live(SESSION_META));
+        const [meta] = yield* rows(q.liveMeta(id, cutoff));
         if (!meta) return null;
         const cached = states.get(id, meta.version);
         if (cached) return toRecord(meta, cached);
       }
-      const [row] = yield* rows(live([...SESSION_META, 'state']));
+      const [row] = yield* rows(q.liveFull(id, cutoff));
       if (!row) return null;
       const state = JSON.parse(row.state) as GameState;
       states.set(id, row.version, state);
@@ -199,11 +240,9 @@ export class KyselyStorage implements Storage {
   }
 
   actions(id: string): Promise<Action[]> {
-    const db = this.db;
+    const q = this.q;
     return this.runner.run(function* () {
-      const found = yield* rows(
-        db.selectFrom('actions').select('action').where('session_id', '=', id).orderBy('seq', 'asc'),
-      );
+      const found = yield* rows(q.actionsOf(id));
       return found.map((r) => JSON.parse(r.action) as Action);
     });
   }
@@ -211,29 +250,18 @@ export class KyselyStorage implements Storage {
   append(id: string, expectedVersion: number, action: Action, newState: GameState, now: Date): Promise<AppendResult> {
     const t = now.getTime();
     const nextVersion = expectedVersion + 1;
-    const db = this.db;
+    const q = this.q;
     return this.runner.run(
       function* (): Op<AppendResult> {
         // The version check and the write are one statement: of two requests that loaded the same version,
         // exactly one UPDATE matches (the other sees the bumped version, or in PostgreSQL waits for the row lock
         // and then matches nothing). Only the winner goes on to log its action.
-        const updated = yield* affected(
-          db
-            .updateTable('sessions')
-            .set({ state: JSON.stringify(newState), version: nextVersion, updated_at: t })
-            .where('id', '=', id)
-            .where('version', '=', expectedVersion)
-            .where('ended_at', 'is', null),
-        );
+        const updated = yield* affected(q.updateIfVersion(JSON.stringify(newState), nextVersion, t, id, expectedVersion));
         if (updated === 0) {
-          const [live] = yield* rows(
-            db.selectFrom('sessions').select('id').where('id', '=', id).where('ended_at', 'is', null),
-          );
+          const [live] = yield* rows(q.liveId(id));
           return { ok: false, reason: live ? 'VERSION_CONFLICT' : 'NOT_FOUND' };
         }
-        yield* affected(
-          db.insertInto('actions').values({ session_id: id, seq: nextVersion, action: JSON.stringify(action), created_at: t }),
-        );
+        yield* affected(q.insertAction(id, nextVersion, JSON.stringify(action), t));
         return { ok: true, version: nextVersion };
       },
       { transaction: true },

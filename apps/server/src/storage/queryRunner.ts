@@ -9,16 +9,47 @@ import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 
 export type Op<T> = Generator<CompiledQuery, T, QueryResult<unknown>>;
 
-/** Run a query that returns rows; `yield* rows(builder)` evaluates to the typed rows. */
-export function* rows<R>(query: Compilable<R>): Generator<CompiledQuery, R[], QueryResult<unknown>> {
-  const result = yield query.compile();
+type Query<R> = Compilable<R> | CompiledQuery<R>;
+
+function compiled<R>(query: Query<R>): CompiledQuery<R> {
+  return 'compile' in query ? query.compile() : query;
+}
+
+/** Run a query that returns rows; `yield* rows(query)` evaluates to the typed rows. */
+export function* rows<R>(query: Query<R>): Generator<CompiledQuery, R[], QueryResult<unknown>> {
+  const result = yield compiled(query);
   return result.rows as R[];
 }
 
-/** Run an insert/update/delete; `yield* affected(builder)` evaluates to the number of rows it touched. */
-export function* affected(query: Compilable): Generator<CompiledQuery, number, QueryResult<unknown>> {
-  const result = yield query.compile();
+/** Run an insert/update/delete; `yield* affected(query)` evaluates to the number of rows it touched. */
+export function* affected(query: Query<unknown>): Generator<CompiledQuery, number, QueryResult<unknown>> {
+  const result = yield compiled(query);
   return Number(result.numAffectedRows ?? 0n);
+}
+
+/**
+ * A query built and compiled by Kysely once; each call only puts its values into the parameter positions (the
+ * hot paths run on every request, and building + compiling the query tree costs more than running it on
+ * SQLite). `build` must use each argument as a plain value (no arithmetic or branching on it): it is called
+ * once with placeholder objects, and each placeholder's position among the compiled parameters is remembered.
+ */
+export function prepare<A extends unknown[], R>(build: (...args: A) => Compilable<R>): (...args: A) => CompiledQuery<R> {
+  let template: { query: CompiledQuery<R>; slots: ({ arg: number } | { value: unknown })[] } | undefined;
+  return (...args: A): CompiledQuery<R> => {
+    if (!template) {
+      const placeholders = args.map((_, i) => Object.freeze({ preparedArgument: i }));
+      const query = build(...(placeholders as unknown as A)).compile();
+      const slots = query.parameters.map((p) => {
+        const arg = placeholders.indexOf(p as (typeof placeholders)[number]);
+        return arg >= 0 ? { arg } : { value: p };
+      });
+      const unused = placeholders.findIndex((p) => !query.parameters.includes(p));
+      if (unused >= 0) throw new Error(`prepare: argument ${unused} is not used as a plain query value`);
+      template = { query, slots };
+    }
+    const parameters = template.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
+    return { ...template.query, parameters };
+  };
 }
 
 export interface QueryRunner {
