@@ -11,30 +11,66 @@ export interface HistoryView {
   prices: Record<string, Record<string, Series>>;
 }
 
+/** A history built in one literal, so every history shares one V8 shape (cheap to copy; see settle). */
+function history(
+  financeHistory: GameHistory['financeHistory'],
+  healthHistory: GameHistory['healthHistory'],
+  priceHistory: GameHistory['priceHistory'],
+  actionHistory: GameHistory['actionHistory'],
+  locationHistory: GameHistory['locationHistory'],
+): GameHistory {
+  return { financeHistory, healthHistory, priceHistory, actionHistory, locationHistory };
+}
+
+/** The history of a new game: day 1's records. */
+export function startHistory(p: Player, worldPrices: GameState['worldPrices']): GameHistory {
+  return history(
+    [{ day: 1, cash: p.cash, debt: p.debt, bank: p.bank }],
+    [{ day: 1, health: p.health }],
+    { '1': worldPrices },
+    [],
+    [{ day: 1, location: p.location }],
+  );
+}
+
+/** A buy, sell or travel for the actions timeline. */
+export function recordAction(h: GameHistory, entry: GameHistory['actionHistory'][number], arrival?: GameHistory['locationHistory'][number]): GameHistory {
+  return history(
+    h.financeHistory,
+    h.healthHistory,
+    h.priceHistory,
+    [...h.actionHistory, entry],
+    arrival ? [...h.locationHistory, arrival] : h.locationHistory,
+  );
+}
+
 /** The day-end records: finances, health and the day's prices everywhere. */
-export function recordDay(history: GameHistory, day: number, p: Player, worldPrices: GameState['worldPrices']): GameHistory {
-  return {
-    ...history,
-    financeHistory: [...history.financeHistory, { day, cash: p.cash, debt: p.debt, bank: p.bank }],
-    healthHistory: [...history.healthHistory, { day, health: p.health }],
-    priceHistory: { ...history.priceHistory, [String(day)]: worldPrices },
-  };
+export function recordDay(h: GameHistory, day: number, p: Player, worldPrices: GameState['worldPrices']): GameHistory {
+  return history(
+    [...h.financeHistory, { day, cash: p.cash, debt: p.debt, bank: p.bank }],
+    [...h.healthHistory, { day, health: p.health }],
+    { ...h.priceHistory, [String(day)]: worldPrices },
+    h.actionHistory,
+    h.locationHistory,
+  );
 }
 
 /**
  * When a game ends, the day's last finance and health records are brought up to date (trades after the
  * day began, the fight that killed the player), so the statistics end where the game did.
  */
-export function closeDay(history: GameHistory, day: number, p: Player): GameHistory {
+export function closeDay(h: GameHistory, day: number, p: Player): GameHistory {
   const finance = { day, cash: p.cash, debt: p.debt, bank: p.bank };
   const health = { day, health: p.health };
-  const f = history.financeHistory;
-  const h = history.healthHistory;
-  return {
-    ...history,
-    financeHistory: f.length > 0 && f[f.length - 1]!.day === day ? [...f.slice(0, -1), finance] : [...f, finance],
-    healthHistory: h.length > 0 && h[h.length - 1]!.day === day ? [...h.slice(0, -1), health] : [...h, health],
-  };
+  const f = h.financeHistory;
+  const hh = h.healthHistory;
+  return history(
+    f.length > 0 && f[f.length - 1]!.day === day ? [...f.slice(0, -1), finance] : [...f, finance],
+    hh.length > 0 && hh[hh.length - 1]!.day === day ? [...hh.slice(0, -1), health] : [...hh, health],
+    h.priceHistory,
+    h.actionHistory,
+    h.locationHistory,
+  );
 }
 
 export function historyView(state: GameState): HistoryView {

@@ -7,6 +7,7 @@
 // exists only for the current city: a drug is missing from the market some days (quantity 0), but the market
 // always buys what the player carries.
 import { DRUG_BY_ID, DRUGS, drugRecord, LOCATIONS, locationRecord } from './catalogue';
+import { recordAction } from './history';
 import type { Rng } from './rng';
 import { accept, dollars, heldQuantity, isPositiveInt, omitKey, refuse, removeUnits, setHeld, settle, withPlayer } from './state';
 import type { ApplyResult, Drug, GameState, MarketEntry, Trend } from './types';
@@ -198,10 +199,7 @@ export function buy(state: GameState, drugId: string, quantity: number): ApplyRe
     ...state,
     marketInfo,
     player: settle({ ...p, cash: p.cash - total, inventory }),
-    gameHistory: {
-      ...state.gameHistory,
-      actionHistory: [...state.gameHistory.actionHistory, { day: state.day, action: 'buy', details: { quantity, drug: drug.name, total } }],
-    },
+    gameHistory: recordAction(state.gameHistory, { day: state.day, action: 'buy', details: { quantity, drug: drug.name, total } }),
   };
   return accept(next, `Bought ${quantity} ${drug.name} for ${dollars(total)}.`);
 }
@@ -219,13 +217,7 @@ export function sell(state: GameState, drugId: string, quantity: number): ApplyR
   const next: GameState = {
     ...state,
     player: settle({ ...p, cash: p.cash + totalPrice, inventory, drugsSold: p.drugsSold + quantity }),
-    gameHistory: {
-      ...state.gameHistory,
-      actionHistory: [
-        ...state.gameHistory.actionHistory,
-        { day: state.day, action: 'sell', details: { quantity, drug: drug.name, total: totalPrice } },
-      ],
-    },
+    gameHistory: recordAction(state.gameHistory, { day: state.day, action: 'sell', details: { quantity, drug: drug.name, total: totalPrice } }),
   };
   const result = accept(next, `Sold ${quantity} ${drug.name} for ${dollars(totalPrice)}.`);
   result.sale = { profit: totalPrice - costSold, totalPrice };

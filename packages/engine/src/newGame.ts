@@ -1,6 +1,7 @@
 // A fresh game: day 1 in the starting city with $2,000 cash and $1,000 owed to the default loan shark.
 import { DEFAULT_LOAN_SHARK_ID, LOAN_SHARK_BY_ID, LOCATION_BY_ID, RANKS, STARTING_LOCATION_ID } from './catalogue';
 import { DEFAULT_MAX_DAYS, LOAN_DUE_DAYS, MAX_HEALTH, STARTING_CASH, STARTING_DEBT } from './constants';
+import { startHistory } from './history';
 import { buildMarket, initialWorldPrices } from './market';
 import { syncMachine } from './machine';
 import { Rng } from './rng';
@@ -63,13 +64,7 @@ export function newGame(opts: NewGameOptions): GameState {
     allowedActions: [],
     stateMetadata: { enteredOnDay: 1, encounterType: null },
     stateMachine: { currentState: 'NORMAL' },
-    gameHistory: {
-      financeHistory: [{ day: 1, cash: player.cash, debt: player.debt, bank: player.bank }],
-      healthHistory: [{ day: 1, health: player.health }],
-      priceHistory: { '1': worldPrices },
-      actionHistory: [],
-      locationHistory: [{ day: 1, location }],
-    },
+    gameHistory: startHistory(player, worldPrices),
     shipments: [],
     player,
     seed: opts.seed,

@@ -12,7 +12,7 @@ import { LOCATION_BY_ID } from './catalogue';
 import { BANK_INTEREST_RATE, DEFAULT_SHARK_INTEREST_RATE } from './constants';
 import { createLoanSharkVisit, loanSharkSound, rollEncounter } from './combat';
 import { badNews, luckyFind, priceChangeEvents, rumorEvent } from './events';
-import { recordDay } from './history';
+import { recordAction, recordDay } from './history';
 import { buildMarket, nextWorldPrices } from './market';
 import { promote } from './ranks';
 import { Rng } from './rng';
@@ -65,11 +65,11 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
     p.cash -= to.flightPrice;
     p.location = to.id;
     const fromName = LOCATION_BY_ID.get(from)?.name ?? from;
-    history = {
-      ...history,
-      actionHistory: [...history.actionHistory, { day: state.day, action: 'travel', details: { from: fromName, to: to.name, total: to.flightPrice } }],
-      locationHistory: [...history.locationHistory, { day, location: to.id }],
-    };
+    history = recordAction(
+      history,
+      { day: state.day, action: 'travel', details: { from: fromName, to: to.name, total: to.flightPrice } },
+      { day, location: to.id },
+    );
   }
   p.day = day;
 
