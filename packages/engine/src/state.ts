@@ -24,9 +24,6 @@ export function usedSpaceOf(inventory: Player['inventory']): number {
   return used;
 }
 
-/** The current stash when nothing is stashed here: one shared, frozen empty record. */
-const NO_STASH: Record<string, Held> = Object.freeze({}) as Record<string, Held>;
-
 /**
  * The player as one object literal with the derived fields (score, usedSpace, currentStash) recomputed.
  * Every player in a state is built here (or copied from one built here), so all players share one V8 shape and
@@ -50,7 +47,8 @@ export function settle(p: Player): Player {
     loanShark: p.loanShark,
     inventory: p.inventory,
     stash: p.stash,
-    currentStash: p.stash[p.location] ?? NO_STASH,
+    // A fresh empty record when nothing is stashed here (a shared one could be mutated by a careless caller).
+    currentStash: p.stash[p.location] ?? {},
     weapons: p.weapons,
     items: p.items,
     equippedItems: p.equippedItems,
