@@ -172,9 +172,17 @@ export async function endSession(): Promise<void> {
 
 // ---------- the day ----------
 
+/** 'Game session lost. Please start a new game.' when an action is attempted without a game state. */
+function requireGame(): boolean {
+  if (store().gameState) return true;
+  store().pushModal({ kind: 'error', message: ERROR_TEXTS.gameStateLost });
+  return false;
+}
+
 async function runDay(kind: 'travel' | 'stay', destination?: string): Promise<boolean> {
   const s = store();
   if (s.uiState === 'SUBMITTING' || s.transition) return false;
+  if (!requireGame()) return false;
   s.minimizeLog();
   s.setUiState('SUBMITTING');
   if (kind === 'travel') signals.emit({ type: 'sound', name: 'plane' });
@@ -223,6 +231,7 @@ async function simpleAction(
 ): Promise<ActionResult> {
   const s = store();
   if (s.uiState === 'SUBMITTING') return { ok: false, message: '' };
+  if (!requireGame()) return { ok: false, message: ERROR_TEXTS.gameStateLost };
   s.setUiState('SUBMITTING');
   try {
     const res = requireState(await call());
