@@ -122,16 +122,58 @@ export async function openPlace(page: Page, label: string): Promise<void> {
   await nav.getByRole('button', { name: label, exact: true }).click();
 }
 
-/** Clicks Stay Here and waits until the day has moved on (or the game left for /gameover). */
-export async function stayHere(page: Page): Promise<void> {
+export type DayOutcome = 'none' | 'fight' | 'visit' | 'gameover';
+
+/**
+ * Stay Here once (from the market) and report what the day brought. Event modals are left open for the caller
+ * when no encounter came (see dismissEventModals); an encounter holds them back until it is over.
+ */
+export async function stayOneDay(page: Page): Promise<DayOutcome> {
   const before = await currentDay(page);
   await page.locator('.view-header').getByRole('button', { name: 'Stay Here' }).click();
+  let outcome: DayOutcome | null = null;
   await expect
     .poll(async () => {
-      if (page.url().includes('/gameover')) return true;
-      if ((await page.locator('.transition-screen').count()) > 0) return false;
-      if ((await page.locator('.encounter-view').count()) > 0) return true;
-      return (await currentDay(page).catch(() => before)) !== before;
+      if (page.url().includes('/gameover')) outcome = 'gameover';
+      else if ((await page.locator('.transition-screen').count()) > 0) outcome = null;
+      else if ((await page.getByRole('heading', { name: 'LOAN SHARK VISIT!' }).count()) > 0) outcome = 'visit';
+      else if ((await page.locator('.encounter-view').count()) > 0) outcome = 'fight';
+      // 'none' only once the market is back: the encounter view is a lazy chunk, so for a moment after the new
+      // day arrives neither it nor the market is on screen
+      else if ((await page.locator('.market-view').count()) > 0 && (await currentDay(page).catch(() => before)) !== before)
+        outcome = 'none';
+      else outcome = null;
+      return outcome;
     }, POLL)
-    .toBe(true);
+    .not.toBeNull();
+  return outcome as unknown as DayOutcome;
+}
+
+/** The title of the result overlay showing now, or null. */
+export async function overlayTitle(page: Page): Promise<string | null> {
+  const title = page.locator('.result-overlay .result-title');
+  return (await title.count()) > 0 ? await title.innerText() : null;
+}
+
+/**
+ * Presses ATTACK or RUN each time it is the player's turn until a result overlay shows; returns its title and
+ * how many presses it took.
+ */
+export async function fightUntilOverlay(page: Page, button: 'ATTACK' | 'RUN', maxPresses = 60): Promise<{ title: string; presses: number }> {
+  const control = page.locator('.combat-buttons').getByRole('button', { name: button, exact: true });
+  for (let presses = 0; presses <= maxPresses; ) {
+    let state: 'overlay' | 'ready' | null = null;
+    await expect
+      .poll(async () => {
+        if ((await overlayTitle(page)) !== null) state = 'overlay';
+        else if ((await control.count()) > 0 && (await control.isEnabled())) state = 'ready';
+        else state = null;
+        return state;
+      }, POLL)
+      .not.toBeNull();
+    if (state === 'overlay') return { title: (await overlayTitle(page)) as string, presses };
+    await control.click();
+    presses++;
+  }
+  throw new Error(`no result after ${maxPresses} presses of ${button}`);
 }

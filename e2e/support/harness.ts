@@ -136,6 +136,8 @@ export async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, hasTouch: options.touch ?? false, isMobile: options.touch ?? false });
   const page = await context.newPage();
+  // a missing element fails the step in 15 s rather than playwright's 30 s (the suite has a time budget)
+  page.setDefaultTimeout(15_000);
   return { context, page };
 }
 

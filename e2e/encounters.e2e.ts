@@ -1,0 +1,298 @@
+// Issue 5: encounters on screen, in seeded games found with @drugwars/engine (the server runs the same engine,
+// so the same seed and the same clicks give the same fights). One game fights a gang or the police to
+// VICTORY!, later RUNs until ESCAPED!, then meets the loan shark twice: 'Pay Him Later' the first time and
+// pays the second. A second game, fists only, fights until YOU'RE DEAD!, reaches /gameover (seeded: not on
+// the leaderboard) and opens the statistics modal. axe-core scans the fight and the visit screens.
+//
+// PRODUCT BUG (engine, packages/engine/src/combatLoanShark.ts createLoanSharkVisit): `paymentAmount` is
+// debt + fees whatever the cash, so the visit panel shows 'You can pay: $2,849' and the 'Pay Full Debt' label
+// to a player holding $1,580, and the payment then takes only the cash. SPEC.md section 2 (Encounter view):
+// 'You can pay' and 'Pay Full Debt' or 'Pay What You Can' (disabled unless canPay). Marked it.todo below; the
+// scenario itself asserts what the payment does (the debt and cash left), which is right.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { finalScore, formatMoney, type GameState } from '@drugwars/engine';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeScan, seriousOrCritical } from './support/axe';
+import { chromiumAvailable, DESKTOP, launchBrowser, newPage, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
+import {
+  dialog,
+  dismissEventModals,
+  expectStat,
+  fastSettings,
+  fightUntilOverlay,
+  openPlace,
+  POLL,
+  startGame,
+  stayOneDay,
+  statText,
+  type DayOutcome,
+} from './support/game';
+import { findSeed, gameFor, playFight, step, tryStep } from './support/seeds';
+
+type Stop =
+  | { kind: 'fight'; day: number; start: GameState; end: GameState; presses: number; ending: 'victory' | 'escaped' | 'dead' }
+  | { kind: 'visit'; day: number; start: GameState; end: GameState; choice: 'skip' | 'pay' };
+
+/**
+ * Stays day after day: the first fight is fought to victory, the second escaped, the first loan-shark visit
+ * skipped and the second paid. Null when the seed does not give exactly that (no double encounters).
+ */
+function scarfacePlan(seed: string): Stop[] | null {
+  let state = gameFor(seed, 'Scarface');
+  const stops: Stop[] = [];
+  for (let guard = 0; guard < 20; guard++) {
+    state = step(state, { type: 'stay' }).state;
+    const enc = state.encounter;
+    if (!enc) continue;
+    if (state.pendingEncounter) return null;
+    const fights = stops.filter((s) => s.kind === 'fight').length;
+    const visits = stops.filter((s) => s.kind === 'visit').length;
+    if (enc.type === 'loanSharkVisit') {
+      if (fights < 2) return null;
+      const choice = visits === 0 ? 'skip' : 'pay';
+      const res = tryStep(state, { type: 'encounter', action: choice });
+      if (!res || res.state.encounter) return null;
+      stops.push({ kind: 'visit', day: state.day, start: state, end: res.state, choice });
+      state = res.state;
+      if (choice === 'pay') return stops;
+      continue;
+    }
+    if (fights >= 2) return null;
+    const want = fights === 0 ? 'victory' : 'escaped';
+    const fight = playFight(state, want === 'victory' ? 'attack' : 'run');
+    if (!fight || fight.ending !== want || fight.state.encounter) return null;
+    stops.push({ kind: 'fight', day: state.day, start: state, end: fight.state, presses: fight.clicks, ending: want });
+    state = fight.state;
+  }
+  return null;
+}
+
+/** Repays the loan on day 1, then stays until a fight that ATTACK loses. */
+function gonerPlan(seed: string): { repaid: GameState; fight: Extract<Stop, { kind: 'fight' }> } | null {
+  const repaid = step(gameFor(seed, 'Goner'), { type: 'repay', amount: 1000 }).state;
+  let state = repaid;
+  for (let guard = 0; guard < 12; guard++) {
+    state = step(state, { type: 'stay' }).state;
+    if (!state.encounter) continue;
+    if (state.encounter.type === 'loanSharkVisit' || state.pendingEncounter) return null;
+    const fight = playFight(state, 'attack');
+    if (!fight || fight.ending !== 'dead') return null;
+    return { repaid, fight: { kind: 'fight', day: state.day, start: state, end: fight.state, presses: fight.clicks, ending: 'dead' } };
+  }
+  return null;
+}
+
+/** Stays (dismissing the day's news) until the planned day's encounter shows. */
+async function stayUntil(page: Page, day: number, expected: DayOutcome): Promise<void> {
+  for (let guard = 0; guard < 40; guard++) {
+    const outcome = await stayOneDay(page);
+    if (outcome === 'none') {
+      await dismissEventModals(page);
+      continue;
+    }
+    expect(outcome).toBe(expected);
+    expect(await statText(page, 'Day')).toBe(`${day}/30`);
+    return;
+  }
+  throw new Error(`no ${expected} by day ${day}`);
+}
+
+function introFor(state: GameState): string {
+  const enc = state.encounter!;
+  const count = enc.enemies.length;
+  return enc.type === 'gang' ? `${count} gang members attack!` : `You encounter ${count} police officers!`;
+}
+
+describe.skipIf(!chromiumAvailable())('issue 5: encounters, loan-shark visits and death', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const scarface = findSeed(scarfacePlan);
+  const goner = findSeed(gonerPlan);
+  const stops = scarface.found;
+  const victory = stops[0] as Extract<Stop, { kind: 'fight' }>;
+  const escape = stops[1] as Extract<Stop, { kind: 'fight' }>;
+  const skipped = stops[2] as Extract<Stop, { kind: 'visit' }>;
+  const paid = stops[3] as Extract<Stop, { kind: 'visit' }>;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser, DESKTOP));
+    await fastSettings(page);
+  });
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await screenshot(page, `failed-encounters-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDatabase(server);
+  });
+
+  it('fights to VICTORY! with ATTACK; the reward lands in cash', async () => {
+    await startGame(page, server.url, { name: 'Scarface', seed: scarface.seed });
+    await stayUntil(page, victory.day, 'fight');
+    const view = page.getByTestId('encounter-view');
+    expect(await view.getByRole('heading', { level: 2 }).first().innerText()).toBe('ENCOUNTER!');
+    expect(await view.locator('.encounter-intro').innerText()).toBe(introFor(victory.start));
+    expect(await view.locator('.turn-indicator').innerText()).toBe('YOUR TURN');
+    expect(await view.locator('.round-counter').innerText()).toBe('Round 1');
+    expect(await view.locator('.enemy-card').count()).toBe(victory.start.encounter!.enemies.length);
+    expect(await view.getByTestId('player-card').innerText()).toContain('Weapon: Fists');
+    // the messages panel is hidden during an encounter (SPEC.md section 2)
+    expect(await page.getByRole('button', { name: /MESSAGES/ }).count()).toBe(0);
+    await screenshot(page, 'desktop-encounter');
+    const violations = await axeScan(page, 'encounter');
+    expect(seriousOrCritical(violations)).toEqual([]);
+
+    const result = await fightUntilOverlay(page, 'ATTACK');
+    expect(result.title).toBe('VICTORY!');
+    expect(result.presses).toBe(victory.presses);
+    const reward = victory.end.player.cash - victory.start.player.cash;
+    const message = await page.locator('.result-overlay .result-message').innerText();
+    expect(message.length).toBeGreaterThan(0);
+    if (reward > 0) expect(message).toContain(formatMoney(reward));
+    await page.locator('.result-overlay').getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('encounter-view').waitFor({ state: 'detached' });
+    await dismissEventModals(page);
+    await expectStat(page, 'Cash', formatMoney(victory.end.player.cash));
+    await expectStat(page, 'Health', `${victory.end.player.health}%`);
+  });
+
+  it('escapes with RUN: ESCAPED!, then the game goes on the same day', async () => {
+    await stayUntil(page, escape.day, 'fight');
+    const result = await fightUntilOverlay(page, 'RUN');
+    expect(result.title).toBe('ESCAPED!');
+    expect(result.presses).toBe(escape.presses);
+    expect(await page.locator('.result-overlay .result-message').innerText()).toBe('You successfully escaped!');
+    await page.locator('.result-overlay').getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('encounter-view').waitFor({ state: 'detached' });
+    await dismissEventModals(page);
+    await expectStat(page, 'Day', `${escape.day}/30`);
+    await expectStat(page, 'Health', `${escape.end.player.health}%`);
+    await page.getByRole('heading', { name: /^Market: / }).waitFor();
+  });
+
+  it("meets the loan shark and puts him off: 'Pay Him Later'", async () => {
+    await stayUntil(page, skipped.day, 'visit');
+    const enc = skipped.start.encounter!;
+    const panel = page.locator('.loan-shark-visit');
+    const text = (await panel.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain(`Debt: ${formatMoney(enc.debtAmount)}`);
+    expect(text).toContain(`Total needed: ${formatMoney(enc.debtAmount + enc.totalFees)}`);
+    if (enc.totalFees > 0) expect(text).toContain(`Additional fees: ${formatMoney(enc.totalFees)}`);
+    await screenshot(page, 'desktop-loan-shark-visit');
+    const violations = await axeScan(page, 'loan-shark-visit');
+    expect(seriousOrCritical(violations)).toEqual([]);
+    await panel.getByRole('button', { name: 'Pay Him Later' }).click();
+    await page.getByTestId('encounter-view').waitFor({ state: 'detached' });
+    await dismissEventModals(page);
+    expect(await statText(page, 'Debt')).toMatch(new RegExp(`^${escapeRe(formatMoney(skipped.end.player.debt))} to `));
+    await expectStat(page, 'Cash', formatMoney(skipped.end.player.cash));
+  });
+
+  it('pays the loan shark on his next visit', async () => {
+    await stayUntil(page, paid.day, 'visit');
+    const panel = page.locator('.loan-shark-visit');
+    await panel.getByRole('button', { name: /^(Pay Full Debt|Pay What You Can)$/ }).click();
+    await page.getByTestId('encounter-view').waitFor({ state: 'detached' });
+    await dismissEventModals(page);
+    await expectStat(page, 'Cash', formatMoney(paid.end.player.cash));
+    const debt = paid.end.player.debt;
+    if (debt === 0) await expectStat(page, 'Debt', '$0');
+    else expect(await statText(page, 'Debt')).toMatch(new RegExp(`^${escapeRe(formatMoney(debt))} to `));
+  });
+
+  it.todo(
+    "loan-shark visit: 'You can pay' shows min(cash, total) and the button reads 'Pay What You Can' when cash is short " +
+      '(engine combatLoanShark.ts sets paymentAmount = debt + fees regardless of cash; the panel then offers ' +
+      "'Pay Full Debt' and a payment the player cannot make)",
+  );
+
+  it("dies fighting with bare fists: YOU'RE DEAD!, then GAME OVER with the final score, not on the leaderboard", async () => {
+    const plan = goner.found;
+    // a new game over the active one asks first (SPEC.md section 2, name entry)
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'PLAY' }).click();
+    await page.getByRole('region', { name: 'ACTIVE GAMES' }).waitFor();
+    const modal = dialog(page, 'ENTER YOUR NAME');
+    await modal.getByLabel('Player name').fill('Goner');
+    await modal.getByRole('checkbox').check();
+    await modal.getByLabel('Seed', { exact: true }).fill(goner.seed);
+    await modal.getByRole('button', { name: 'START NEW GAME' }).click();
+    await page.getByText('WARNING: You have an active game. Starting a new game will delete your active game.').waitFor();
+    await page.getByRole('button', { name: 'WHATEVER' }).click();
+    await page.getByRole('button', { name: "Let's Go!" }).click();
+    await expectStat(page, 'Cash', '$2,000');
+
+    await openPlace(page, 'Finances');
+    await page.getByRole('button', { name: 'Pay Full Debt ($1,000)' }).click();
+    await expectStat(page, 'Debt', '$0');
+    await openPlace(page, 'Market');
+    await stayUntil(page, plan.fight.day, 'fight');
+    const result = await fightUntilOverlay(page, 'ATTACK');
+    expect(result.title).toBe("YOU'RE DEAD!");
+    expect(result.presses).toBe(plan.fight.presses);
+    expect(await page.locator('.result-overlay .result-message').innerText()).toBe('You have been killed!');
+    await page.locator('.result-overlay').getByRole('button', { name: 'Game Over' }).click();
+    await page.waitForURL('**/gameover');
+    await page.getByRole('heading', { name: 'GAME OVER' }).waitFor();
+    const end = plan.fight.end;
+    expect(end.gameOver).toBe(true);
+    if (end.gameOverReason) expect(await page.locator('.gameover-reason').innerText()).toBe(end.gameOverReason);
+    expect(await page.locator('.final-score').innerText()).toBe(`Final Score: ${formatMoney(finalScore(end))}`);
+    await page.getByText('Seeded game - Not eligible for leaderboard').waitFor();
+    expect(await page.getByText('Score submitted to leaderboard!').count()).toBe(0);
+    await screenshot(page, 'desktop-gameover-dead');
+  });
+
+  it('shows the game statistics in five tabs', async () => {
+    const end = goner.found.fight.end;
+    await page.getByRole('button', { name: 'View Game Stats' }).click();
+    const stats = dialog(page, 'Game Statistics');
+    await stats.waitFor();
+    const tabs = await stats.getByRole('tab').allInnerTexts();
+    expect(tabs).toEqual(['Summary', 'Finances', 'Health', 'Drug Prices', 'Actions']);
+    const summary = (await stats.locator('.stats-summary').innerText()).replace(/\s+/g, ' ');
+    expect(summary).toContain(`Final Score ${formatMoney(finalScore(end))}`);
+    expect(summary).toContain(`Days Survived ${goner.found.fight.day}/30`);
+    expect(summary).toContain(`Debt ${formatMoney(end.player.debt)}`);
+    for (const tab of ['Finances', 'Health']) {
+      await stats.getByRole('tab', { name: tab }).click();
+      await stats.locator('canvas').first().waitFor();
+    }
+    await stats.getByRole('tab', { name: 'Drug Prices' }).click();
+    await stats.getByLabel('Location').waitFor();
+    expect(await stats.getByLabel('Location').locator('option').first().innerText()).toBe('All Locations');
+    await stats.locator('canvas').first().waitFor();
+    await stats.getByRole('tab', { name: 'Actions' }).click();
+    // the timeline lists buys, sells and trips; this game made none, so it says so
+    expect(end.gameHistory.actionHistory.length).toBe(0);
+    await stats.getByText('NO DATA AVAILABLE').waitFor();
+    await screenshot(page, 'desktop-stats');
+    await stats.getByRole('button', { name: 'Close' }).click();
+    await stats.waitFor({ state: 'detached' });
+  });
+
+  it('Main Menu ends the session; the seeded score is not on the MOST WANTED LIST', async () => {
+    await page.getByRole('button', { name: 'Main Menu' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('button', { name: 'MOST WANTED LIST' }).click();
+    await page.getByRole('heading', { name: 'MOST WANTED LIST' }).waitFor();
+    for (const tab of ['Today', 'This Month', 'All Time']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect.poll(() => page.locator('.leaderboard-table tbody').innerText(), POLL).toBe('Nobody yet. Be the first.');
+    }
+    const res = await fetch(`${server.url}/api/leaderboard/top`);
+    expect(((await res.json()) as { entries: unknown[] }).entries).toEqual([]);
+  });
+});
+
+function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
