@@ -56,6 +56,25 @@ describe('createStorage', () => {
     }
   });
 
+  it('sqlite: several storages migrating one new file at the same time apply each migration once', async () => {
+    // Each storage has its own connection, as separate server processes do; their migrations interleave on the
+    // event loop, which without a cross-connection lock made all but one fail with 'table ... already exists'.
+    const file = join(dir, 'together.db');
+    const storages = [1, 2, 3].map(() => asKysely(createStorage(`sqlite:${file}`)));
+    try {
+      await Promise.all(storages.map((s) => s.migrate()));
+      const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(storages[0]!.db);
+      expect(rows.map((r) => r.name)).toEqual([...new Set(rows.map((r) => r.name))]);
+      expect(rows.length).toBeGreaterThan(0);
+      const now = new Date('2026-11-18T12:00:00Z');
+      const id = '00000000-0000-4000-8000-000000000002';
+      await storages[1]!.createSession({ id, playerName: 'w', seed: '1', isSeeded: false, state: fakeState(1) }, now);
+      expect((await storages[2]!.load(id, new Date(0)))?.version).toBe(0);
+    } finally {
+      await Promise.all(storages.map((s) => s.close()));
+    }
+  });
+
   it('sqlite:///absolute/path is the absolute path', async () => {
     const file = join(dir, 'abs.db');
     const storage = createStorage(`sqlite://${file}`);

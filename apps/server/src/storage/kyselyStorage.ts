@@ -29,6 +29,12 @@ export interface KyselyStorageOptions {
   onClose?: () => Promise<void> | void;
   /** Parsed states kept per session (see StateCache); 0 turns the cache off. */
   stateCacheSize?: number;
+  /**
+   * Runs the whole migration inside a lock other processes respect. PostgreSQL needs none (Kysely's Migrator
+   * takes a row lock in a transaction); SQLite's Kysely adapter takes no lock at all, so two processes starting
+   * together on one file would both run 0001 and one would fail with 'table sessions already exists'.
+   */
+  withMigrationLock?: <T>(migrate: () => Promise<T>) => Promise<T>;
 }
 
 /** Parsed states of the most recently used sessions. */
@@ -198,13 +204,17 @@ export class KyselyStorage implements Storage {
       // With a dedicated schema the bookkeeping tables live there too (and Migrator creates the schema).
       ...(this.options.schema ? { migrationTableSchema: this.options.schema } : {}),
     });
-    const { error, results } = await migrator.migrateToLatest();
-    if (error) {
-      const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-      throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
-        cause: error,
-      });
-    }
+    const lock = this.options.withMigrationLock ?? ((migrate) => migrate());
+    await lock(async () => {
+      // Thrown inside the lock, so a lock that is a transaction (SQLite) rolls the failed migration back.
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) {
+        const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+        throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
+      }
+    });
   }
 
   createSession(session: NewSession, now: Date): Promise<void> {

@@ -81,6 +81,7 @@ export function createSqliteStorage(path: string): KyselyStorage {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return new KyselyStorage(db, new SqliteRunner(sqlite), {
     dialect: 'sqlite',
+    withMigrationLock: (migrate) => withWriteLock(sqlite, migrate),
     onClose: async () => {
       await checkpointer?.stop();
       // Kysely only closes the handle if it ever ran a query itself (migrations do; a storage that never
@@ -88,6 +89,42 @@ export function createSqliteStorage(path: string): KyselyStorage {
       if (sqlite.open) sqlite.close();
     },
   });
+}
+
+/** How long a starting process waits for another one's migration before giving up. */
+const MIGRATION_LOCK_WAIT_MS = 60_000;
+const MIGRATION_LOCK_RETRY_MS = 25;
+
+/**
+ * Holds SQLite's write lock (BEGIN IMMEDIATE) around `body`, which runs its queries on this same connection:
+ * Kysely's SqliteDialect uses this one handle and opens no transaction of its own for migrations. So a second
+ * process (or a second storage on the same file) starting at the same time waits, then finds every migration
+ * applied; and a failed migration is rolled back whole instead of leaving half a schema. The wait is an async
+ * retry rather than busy_timeout, which would block this thread while the lock holder may need it.
+ */
+async function withWriteLock<T>(sqlite: BetterSqlite3.Database, body: () => Promise<T>): Promise<T> {
+  const giveUpAt = Date.now() + MIGRATION_LOCK_WAIT_MS;
+  for (;;) {
+    sqlite.pragma('busy_timeout = 0');
+    try {
+      sqlite.exec('BEGIN IMMEDIATE');
+      break;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > giveUpAt) throw error;
+    } finally {
+      sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_RETRY_MS));
+  }
+  let result: T;
+  try {
+    result = await body();
+  } catch (error) {
+    if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+    throw error;
+  }
+  if (sqlite.inTransaction) sqlite.exec('COMMIT');
+  return result;
 }
 
 class SqliteRunner implements QueryRunner {
