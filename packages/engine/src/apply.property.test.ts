@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apply, replay } from './apply';
 import { AMMO, ARMOR, CONSUMABLES, DRUGS, LOAN_SHARKS, LOCATIONS, SHIPPING_COMPANIES, WEAPONS } from './catalogue';
 import { MAX_HEALTH } from './constants';
+import { allowedActionsOf } from './machine';
 import { maxBuy } from './market';
 import { newGame } from './newGame';
 import { deepFreeze } from './testkit';
@@ -153,6 +154,10 @@ function checkInvariants(s: GameState): void {
   expect(p.currentStash).toEqual(p.stash[p.location] ?? {});
   expect(p.debt === 0).toBe(p.loanShark === null);
   expect(s.stateMachine.currentState).toBe(s.currentState);
+  expect(s.allowedActions).toEqual(allowedActionsOf(s));
+  if (s.encounter && s.encounter.type !== 'loanSharkVisit') {
+    expect(s.allowedActions.includes('equip')).toBe(s.encounter.turnOrder === 'player');
+  }
   if (s.gameOver) {
     expect(['GAME_OVER', 'GAME_ENDED']).toContain(s.currentState);
     expect(s.gameHistory.financeHistory.at(-1)).toEqual({ day: s.day, cash: p.cash, debt: p.debt, bank: p.bank });

@@ -5,7 +5,7 @@
 import { resolveEncounter } from './combat';
 import { closeDay } from './history';
 import { borrow, borrowMax, deposit, heal, repay, withdraw } from './finance';
-import { ALLOWED_SETS, machineState, notAllowedMessage, syncMachine } from './machine';
+import { machineState, refusalFor, syncMachine } from './machine';
 import { buy, dump, dumpAll, sell, stash, unstash } from './market';
 import { newGame, type NewGameOptions } from './newGame';
 import { Rng } from './rng';
@@ -71,8 +71,8 @@ function isAction(value: unknown): value is Action {
 
 export function apply(state: GameState, action: Action): ApplyResult {
   if (!isAction(action)) return refuse('INVALID_INPUT', "That's not something you can do in this game.");
-  const current = machineState(state);
-  if (!ALLOWED_SETS[current].has(action.type)) return refuse('ACTION_NOT_ALLOWED', notAllowedMessage(current));
+  const refusal = refusalFor(state, machineState(state), action.type);
+  if (refusal !== null) return refuse('ACTION_NOT_ALLOWED', refusal);
   const handler = HANDLERS[action.type] as Handler<typeof action.type>;
   const result = handler(state, action);
   if (!result.ok) return result;

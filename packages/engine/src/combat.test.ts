@@ -728,3 +728,78 @@ describe('through apply()', () => {
     expect(gaveUp.state.allowedActions).toContain('travel');
   });
 });
+
+// ---------- changing equipment mid-fight ----------
+
+describe('equip and unequip in a fight', () => {
+  const armed: Partial<Player> = {
+    weapons: { knife: { quantity: 1 }, pistol: { quantity: 1 } },
+    equippedItems: { weapon: 'knife', armor: 'kevlar_vest' },
+    items: { armor: { kevlar_vest: { quantity: 1 } }, ammo: { ammo_9mm: 10 }, consumables: {} },
+  };
+
+  it("is allowed on the player's turn in COMBAT and COMBAT_LOAN_SHARK, and costs no turn", async () => {
+    const { apply } = await import('./apply');
+    for (const type of ['police', 'gang', 'loanShark'] as const) {
+      const state = inEncounter(fight(type, three(), { round: 2 }), armed);
+      expect(state.currentState).toBe(type === 'loanShark' ? 'COMBAT_LOAN_SHARK' : 'COMBAT');
+      expect(state.allowedActions).toEqual(['encounter', 'equip', 'unequip', 'end']);
+      const equipped = ok(apply(state, { type: 'equip', itemType: 'weapon', itemId: 'pistol' }));
+      expect(equipped.message).toBe('Equipped 9mm Pistol.');
+      expect(equipped.state.player.equippedItems.weapon).toBe('pistol');
+      // the turn, the round, the fight and the PRNG are untouched
+      expect(equipped.state.encounter).toBe(state.encounter);
+      expect(equipped.state.rng).toEqual(state.rng);
+      expect(equipped.state.currentState).toBe(state.currentState);
+      expect(equipped.state.allowedActions).toEqual(state.allowedActions);
+      const bare = ok(apply(equipped.state, { type: 'unequip', itemType: 'armor' }));
+      expect(bare.state.player.equippedItems).toEqual({ weapon: 'pistol', armor: null });
+      expect(bare.state.encounter).toBe(state.encounter);
+      // the next attack is made with the new weapon, still on the player's turn
+      const attack = ok(apply(bare.state, { type: 'encounter', action: 'fight' }));
+      expect(attack.state.encounter!.combatLog.join(' ')).not.toContain('your fists');
+      expect(attack.state.player.items.ammo['ammo_9mm']).toBe(9);
+    }
+  });
+
+  it("is refused on the enemy's turn with ACTION_NOT_ALLOWED, and allowedActions leaves it out", async () => {
+    const { apply } = await import('./apply');
+    for (const type of ['police', 'loanShark'] as const) {
+      const state = inEncounter(fight(type, three(), { turnOrder: 'enemy' }), armed);
+      expect(state.allowedActions).toEqual(['encounter', 'end']);
+      const refusal = {
+        ok: false,
+        code: 'ACTION_NOT_ALLOWED',
+        message: "You can't change your equipment on the enemy's turn. Wait for your turn!",
+      };
+      expect(apply(state, { type: 'equip', itemType: 'weapon', itemId: 'pistol' })).toEqual(refusal);
+      expect(apply(state, { type: 'unequip', itemType: 'weapon' })).toEqual(refusal);
+    }
+  });
+
+  it('allowedActions follows the turn as the fight goes on', async () => {
+    const { apply } = await import('./apply');
+    const state = inEncounter(fight('gang', [enemy('a', { health: 500 })]), armed);
+    const attacked = ok(apply(state, { type: 'encounter', action: 'fight' })).state;
+    expect(attacked.encounter!.turnOrder).toBe('enemy');
+    expect(attacked.allowedActions).toEqual(['encounter', 'end']);
+    const answered = ok(apply(attacked, { type: 'encounter', action: 'fight' })).state;
+    expect(answered.encounter!.turnOrder).toBe('player');
+    expect(answered.allowedActions).toEqual(['encounter', 'equip', 'unequip', 'end']);
+  });
+
+  it('is still refused during a loan-shark visit, and the usual equip checks apply in a fight', async () => {
+    const { apply } = await import('./apply');
+    const base = { ...withPlayerFields(game(), { debt: 2000, cash: 5000, ...armed }), loanSharkVisits: 0 } as GameState;
+    const visiting = syncMachine({ ...base, encounter: createLoanSharkVisit(base, scripted()) });
+    expect(visiting.allowedActions).toEqual(['encounter', 'end']);
+    expect(apply(visiting, { type: 'equip', itemType: 'weapon', itemId: 'pistol' })).toEqual({
+      ok: false,
+      code: 'ACTION_NOT_ALLOWED',
+      message: 'Deal with the loan shark first!',
+    });
+    const fighting = inEncounter(fight('police', three()), armed);
+    expect(apply(fighting, { type: 'equip', itemType: 'weapon', itemId: 'shotgun' })).toMatchObject({ ok: false, code: 'NOT_OWNED' });
+    expect(apply(fighting, { type: 'equip', itemType: 'weapon', itemId: 'knife' })).toMatchObject({ ok: false, code: 'INVALID_INPUT' });
+  });
+});

@@ -9,7 +9,7 @@ export { loanSharkOffers, healCost, totalInterestRate, HEAL_COST_PER_POINT } fro
 export { maxBuy } from './market';
 export { historyView, type HistoryView, type Series } from './history';
 export { equipmentStats, shopPrice, type EquipmentStats } from './shop';
-export { ALLOWED_ACTIONS, machineState } from './machine';
+export { ALLOWED_ACTIONS, allowedActionsOf, machineState } from './machine';
 export * from './names';
 export * from './seed';
 export * from './format';

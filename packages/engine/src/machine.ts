@@ -1,6 +1,8 @@
 // The backend state machine of SPEC.md section 4, derived (never stored independently) from the state:
 // gameOver -> GAME_OVER (GAME_ENDED once an 'end' action closed the session); an encounter of type
 // police|gang -> COMBAT, loanShark -> COMBAT_LOAN_SHARK, loanSharkVisit -> LOAN_SHARK_VISIT; else NORMAL.
+// In a fight the player may change weapon or armor (equip, unequip) on their own turn, free of charge (the
+// turn does not pass); on the enemy's turn only `encounter` and `end` are allowed.
 import type { ActionType, GameState, StateName } from './types';
 
 const NORMAL_ACTIONS: readonly ActionType[] = [
@@ -24,13 +26,22 @@ const NORMAL_ACTIONS: readonly ActionType[] = [
   'ship',
   'end',
 ];
+/** A fight on the player's turn: fight/escape/bribe/surrender (encounter), a change of equipment, or quit. */
+const COMBAT_ACTIONS: readonly ActionType[] = ['encounter', 'equip', 'unequip', 'end'];
+/** A fight on the enemy's turn, and a loan-shark visit. */
 const ENCOUNTER_ACTIONS: readonly ActionType[] = ['encounter', 'end'];
 const OVER_ACTIONS: readonly ActionType[] = ['end'];
+/** Actions allowed in a fight only on the player's turn. */
+const PLAYER_TURN_ONLY: ReadonlySet<ActionType> = new Set(['equip', 'unequip']);
 
+/**
+ * What each state allows; for COMBAT and COMBAT_LOAN_SHARK this is the player's turn (on the enemy's turn equip
+ * and unequip are left out: see allowedActionsOf, which gives the list a state actually carries).
+ */
 export const ALLOWED_ACTIONS: Readonly<Record<StateName, readonly ActionType[]>> = {
   NORMAL: NORMAL_ACTIONS,
-  COMBAT: ENCOUNTER_ACTIONS,
-  COMBAT_LOAN_SHARK: ENCOUNTER_ACTIONS,
+  COMBAT: COMBAT_ACTIONS,
+  COMBAT_LOAN_SHARK: COMBAT_ACTIONS,
   LOAN_SHARK_VISIT: ENCOUNTER_ACTIONS,
   GAME_OVER: OVER_ACTIONS,
   GAME_ENDED: [],
@@ -39,12 +50,33 @@ export const ALLOWED_ACTIONS: Readonly<Record<StateName, readonly ActionType[]>>
 /** The same lists as sets, for the check apply makes on every action. */
 export const ALLOWED_SETS: Readonly<Record<StateName, ReadonlySet<ActionType>>> = {
   NORMAL: new Set(NORMAL_ACTIONS),
-  COMBAT: new Set(ENCOUNTER_ACTIONS),
-  COMBAT_LOAN_SHARK: new Set(ENCOUNTER_ACTIONS),
+  COMBAT: new Set(COMBAT_ACTIONS),
+  COMBAT_LOAN_SHARK: new Set(COMBAT_ACTIONS),
   LOAN_SHARK_VISIT: new Set(ENCOUNTER_ACTIONS),
   GAME_OVER: new Set(OVER_ACTIONS),
   GAME_ENDED: new Set(),
 };
+
+function isFight(name: StateName): boolean {
+  return name === 'COMBAT' || name === 'COMBAT_LOAN_SHARK';
+}
+
+/** The actions allowed right now: ALLOWED_ACTIONS of the machine state, without equip/unequip on the enemy's turn. */
+export function allowedActionsOf(state: GameState, name: StateName = machineState(state)): readonly ActionType[] {
+  return isFight(name) && state.encounter?.turnOrder === 'enemy' ? ENCOUNTER_ACTIONS : ALLOWED_ACTIONS[name];
+}
+
+/**
+ * Why `type` may not be applied to `state` (in machine state `name`), or null when it may: the state does not
+ * allow it at all, or it is a change of equipment during the enemy's turn.
+ */
+export function refusalFor(state: GameState, name: StateName, type: ActionType): string | null {
+  if (!ALLOWED_SETS[name].has(type)) return notAllowedMessage(name);
+  if (isFight(name) && PLAYER_TURN_ONLY.has(type) && state.encounter?.turnOrder === 'enemy') {
+    return "You can't change your equipment on the enemy's turn. Wait for your turn!";
+  }
+  return null;
+}
 
 export function machineState(state: GameState): StateName {
   if (state.gameOver) return state.currentState === 'GAME_ENDED' ? 'GAME_ENDED' : 'GAME_OVER';
@@ -85,11 +117,12 @@ export function notAllowedMessage(name: StateName): string {
 export function syncMachine(state: GameState): GameState {
   const name = machineState(state);
   const encounterType = state.encounter ? state.encounter.type : null;
+  const allowed = allowedActionsOf(state, name);
   if (
     state.currentState === name &&
     state.stateMachine.currentState === name &&
     state.stateMetadata.encounterType === encounterType &&
-    state.allowedActions.length === ALLOWED_ACTIONS[name].length
+    sameList(state.allowedActions, allowed)
   ) {
     return state;
   }
@@ -98,7 +131,13 @@ export function syncMachine(state: GameState): GameState {
     ...state,
     currentState: name,
     stateMachine: { currentState: name },
-    allowedActions: [...ALLOWED_ACTIONS[name]],
+    allowedActions: [...allowed],
     stateMetadata: { enteredOnDay: entered, encounterType },
   };
+}
+
+function sameList(a: readonly ActionType[], b: readonly ActionType[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -142,7 +142,9 @@ describe('encounters and loan-shark visits at a day end', () => {
   it('starts a fight on some arrivals, putting the game in COMBAT with a combat event', () => {
     const { result } = findStay((r) => r.state.encounter !== null && r.state.encounter.type !== 'loanSharkVisit');
     expect(['COMBAT', 'COMBAT_LOAN_SHARK']).toContain(result.state.currentState);
-    expect(result.state.allowedActions).toEqual(['encounter', 'end']);
+    // a fight starts on the player's turn: equipment may be changed before the first blow
+    expect(result.state.encounter!.turnOrder).toBe('player');
+    expect(result.state.allowedActions).toEqual(['encounter', 'equip', 'unequip', 'end']);
     const event = result.events.find((e) => e.category === 'combat')!;
     expect(event.encounter).toEqual(result.state.encounter);
     expect(apply(result.state, { type: 'buy', drugId: 'weed', quantity: 1 })).toMatchObject({ ok: false, code: 'ACTION_NOT_ALLOWED' });
