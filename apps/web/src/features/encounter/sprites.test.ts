@@ -2,8 +2,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-// ENEMY_SPRITES is not part of the engine's public index; the test reads it from its source file.
-import { ENEMY_SPRITES } from '../../../../../packages/engine/src/combatEnemies';
+import { ENEMY_SPRITES } from '@drugwars/engine';
 
 const DIR = join(import.meta.dirname, '..', '..', '..', 'public', 'sprites', 'enemies');
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
