@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { createStorage } from '../src/storage/createStorage';
 import { KyselyStorage, topScoresQuery } from '../src/storage/kyselyStorage';
 import { TEST_DATABASE_URL, postgresTarget } from './support/storageTargets';
-import { buy, fakeState } from './support/storageFixtures';
+import { OPAQUE, buy, fakeState } from './support/storageFixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'drugwars-adapters-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +21,7 @@ function asKysely(storage: unknown): KyselyStorage {
 describe('createStorage', () => {
   it('sqlite:PATH creates the missing directory and a WAL-mode database with foreign keys on', async () => {
     const file = join(dir, 'nested', 'deeper', 'game.db');
-    const storage = asKysely(createStorage(`sqlite:${file}`));
+    const storage = asKysely(createStorage(`sqlite:${file}`, OPAQUE));
     try {
       await storage.migrate();
       expect(storage.dialect).toBe('sqlite');
@@ -37,7 +37,7 @@ describe('createStorage', () => {
 
   it('sqlite: checkpoints happen off the event loop, and a closed database keeps every commit with no WAL left', async () => {
     const file = join(dir, 'checkpoint.db');
-    const storage = asKysely(createStorage(`sqlite:${file}`));
+    const storage = asKysely(createStorage(`sqlite:${file}`, OPAQUE));
     await storage.migrate();
     const { rows: auto } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(storage.db);
     expect(auto[0]?.wal_autocheckpoint).toBe(0);
@@ -47,7 +47,7 @@ describe('createStorage', () => {
     for (let v = 0; v < 50; v++) await storage.append(id, v, buy(1), fakeState(v), now);
     await storage.close();
     expect(existsSync(`${file}-wal`)).toBe(false);
-    const reopened = createStorage(`sqlite:${file}`);
+    const reopened = createStorage(`sqlite:${file}`, OPAQUE);
     try {
       expect((await reopened.load(id, new Date(0)))?.version).toBe(50);
       expect(await reopened.actions(id)).toHaveLength(50);
@@ -60,7 +60,7 @@ describe('createStorage', () => {
     // Each storage has its own connection, as separate server processes do; their migrations interleave on the
     // event loop, which without a cross-connection lock made all but one fail with 'table ... already exists'.
     const file = join(dir, 'together.db');
-    const storages = [1, 2, 3].map(() => asKysely(createStorage(`sqlite:${file}`)));
+    const storages = [1, 2, 3].map(() => asKysely(createStorage(`sqlite:${file}`, OPAQUE)));
     try {
       await Promise.all(storages.map((s) => s.migrate()));
       const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(storages[0]!.db);

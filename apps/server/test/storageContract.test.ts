@@ -6,7 +6,7 @@ import type { KyselyStorage } from '../src/storage/kyselyStorage';
 import type { NewSession } from '../src/storage/port';
 import { createStorage } from '../src/storage/createStorage';
 import { describeEachStorage, openFreshStorage } from './support/storageTargets';
-import { buy, fakeState } from './support/storageFixtures';
+import { OPAQUE, buy, fakeState } from './support/storageFixtures';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -31,7 +31,7 @@ describeEachStorage('storage contract', (target) => {
   let url: string;
 
   beforeEach(async () => {
-    ({ storage, url } = await openFreshStorage(target));
+    ({ storage, url } = await openFreshStorage(target, OPAQUE));
   });
   afterEach(async () => {
     await storage.close();
@@ -147,7 +147,7 @@ describeEachStorage('storage contract', (target) => {
     // A second storage on the same database stands in for a second server process.
     const s = newSession();
     await storage.createSession(s, NOW);
-    const other = createStorage(url);
+    const other = createStorage(url, OPAQUE);
     try {
       const results = await Promise.all([
         storage.append(s.id, 0, buy(1), fakeState(1, 'one'), NOW),
@@ -166,7 +166,7 @@ describeEachStorage('storage contract', (target) => {
     const s = newSession();
     await storage.createSession(s, NOW);
     expect((await storage.load(s.id, before(NOW, DAY)))?.state).toEqual(fakeState(2000));
-    const other = createStorage(url);
+    const other = createStorage(url, OPAQUE);
     try {
       expect(await other.append(s.id, 0, buy(4), fakeState(1600, 'other'), NOW)).toEqual({ ok: true, version: 1 });
       const seen = await storage.load(s.id, before(NOW, DAY));
@@ -351,7 +351,7 @@ describeEachStorage('storage contract', (target) => {
 
   it('ping resolves while open and rejects once closed', async () => {
     await expect(storage.ping()).resolves.toBeUndefined();
-    const other = createStorage(url);
+    const other = createStorage(url, OPAQUE);
     await other.ping();
     await other.close();
     await expect(other.ping()).rejects.toThrow();

@@ -17,7 +17,7 @@ import {
   type GameState,
 } from '@drugwars/engine';
 import { ApiErrorCode } from '@drugwars/protocol';
-import type { SessionRecord, Storage } from '../storage/port';
+import { SessionLogError, type SessionRecord, type Storage } from '../storage/port';
 import { ApiError, auditFailure, fromRuleError, sessionNotFound } from '../errors';
 import { canonicalJson } from './canonicalJson';
 
@@ -101,7 +101,13 @@ export class GameSessions {
   /** The live session or null (unknown, malformed, ended or expired id). */
   async find(sessionId: string | undefined): Promise<SessionRecord | null> {
     if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return null;
-    return this.storage.load(sessionId.toLowerCase(), this.expiresBefore());
+    try {
+      return await this.storage.load(sessionId.toLowerCase(), this.expiresBefore());
+    } catch (error) {
+      // The stored snapshot and the action log no longer fit together: rows were changed outside the game.
+      if (error instanceof SessionLogError) throw auditFailure();
+      throw error;
+    }
   }
 
   /** The live session, or 404 SESSION_NOT_FOUND. */

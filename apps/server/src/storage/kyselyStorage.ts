@@ -3,15 +3,17 @@
 // query builder, so both databases run the same statements; see queryRunner.ts for how they are executed.
 import { Migrator, type Kysely, type Selectable } from 'kysely';
 import type { Action, GameState } from '@drugwars/engine';
-import type {
-  AppendResult,
-  LeaderboardEntry,
-  LeaderboardPeriod,
-  NewSession,
-  SessionRecord,
-  Storage,
-  SubmitScoreResult,
-  TrackingKind,
+import {
+  SessionLogError,
+  type AppendResult,
+  type LeaderboardEntry,
+  type LeaderboardPeriod,
+  type NewSession,
+  type SessionRecord,
+  type Storage,
+  type SubmitScoreResult,
+  type TrackingKind,
+  type RollForward,
 } from './port';
 import type { Database, SessionsTable } from './schema';
 import { CodeMigrationProvider, type DialectName } from './migrations';
@@ -30,6 +32,14 @@ export interface KyselyStorageOptions {
   /** Parsed states kept per session (see StateCache); 0 turns the cache off. */
   stateCacheSize?: number;
   /**
+   * Folds logged actions onto a stored state (the engine's apply; see rollForward.ts). With it, append writes
+   * the state only every `snapshotEvery` actions and load rolls the latest snapshot forward; without it every
+   * append writes the state (the storage then never needs to know what a game is).
+   */
+  rollForward?: RollForward;
+  /** Actions between two state snapshots when rollForward is given; 1 writes the state on every append. */
+  snapshotEvery?: number;
+  /**
    * Runs the whole migration inside a lock other processes respect. PostgreSQL needs none (Kysely's Migrator
    * takes a row lock in a transaction); SQLite's Kysely adapter takes no lock at all, so two processes starting
    * together on one file would both run 0001 and one would fail with 'table sessions already exists'.
@@ -37,8 +47,18 @@ export interface KyselyStorageOptions {
   withMigrationLock?: <T>(migrate: () => Promise<T>) => Promise<T>;
 }
 
+export type SnapshotOptions = Pick<KyselyStorageOptions, 'rollForward' | 'snapshotEvery'>;
+
 /** Parsed states of the most recently used sessions. */
 export const DEFAULT_STATE_CACHE_SIZE = 256;
+
+/**
+ * Actions between two stored states. The state is ~57 KB of JSON by day 30 (the price history of every city) and
+ * writing it on every click was most of a request's cost; an action row is ~60 bytes. A process that does not
+ * have the state cached reads the snapshot and re-applies at most SNAPSHOT_EVERY - 1 logged actions (~10 us
+ * each). A finished game's final state is always written.
+ */
+export const SNAPSHOT_EVERY = 16;
 
 /**
  * The last state this process read or wrote for a session, with its version. It saves parsing the state JSON on
@@ -48,7 +68,7 @@ export const DEFAULT_STATE_CACHE_SIZE = 256;
  * does (apply never mutates its input). Least recently used entries go first.
  */
 class StateCache {
-  private readonly entries = new Map<string, { version: number; state: GameState }>();
+  private readonly entries = new Map<string, { version: number; state: GameState; snapshotVersion: number }>();
 
   constructor(private readonly capacity: number) {}
 
@@ -64,10 +84,16 @@ class StateCache {
     return this.entries.has(id);
   }
 
-  set(id: string, version: number, state: GameState): void {
+  /** The version of the stored snapshot, when the cached entry is at `version`. */
+  snapshotVersion(id: string, version: number): number | undefined {
+    const hit = this.entries.get(id);
+    return hit && hit.version === version ? hit.snapshotVersion : undefined;
+  }
+
+  set(id: string, version: number, state: GameState, snapshotVersion: number): void {
     if (this.capacity <= 0) return;
     this.entries.delete(id);
-    this.entries.set(id, { version, state });
+    this.entries.set(id, { version, state, snapshotVersion });
     if (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -95,7 +121,7 @@ const SESSION_META = [
   'score_submitted',
 ] as const;
 
-function toRecord(row: Omit<Selectable<SessionsTable>, 'state'>, state: GameState): SessionRecord {
+function toRecord(row: Omit<Selectable<SessionsTable>, 'state' | 'state_version'>, state: GameState): SessionRecord {
   return {
     id: row.id,
     playerName: row.player_name,
@@ -137,6 +163,7 @@ function preparedQueries(db: Kysely<Database>) {
           is_seeded: isSeeded,
           state,
           version: 0,
+          state_version: 0,
           created_at: createdAt,
           updated_at: updatedAt,
           ended_at: null,
@@ -154,7 +181,7 @@ function preparedQueries(db: Kysely<Database>) {
     liveFull: prepare((id: string, notIdleBefore: number) =>
       db
         .selectFrom('sessions')
-        .select([...SESSION_META, 'state'])
+        .select([...SESSION_META, 'state', 'state_version'])
         .where('id', '=', id)
         .where('ended_at', 'is', null)
         .where('updated_at', '>=', notIdleBefore),
@@ -163,10 +190,29 @@ function preparedQueries(db: Kysely<Database>) {
     updateIfVersion: prepare((state: string, nextVersion: number, updatedAt: number, id: string, expectedVersion: number) =>
       db
         .updateTable('sessions')
-        .set({ state, version: nextVersion, updated_at: updatedAt })
+        .set({ state, state_version: nextVersion, version: nextVersion, updated_at: updatedAt })
         .where('id', '=', id)
         .where('version', '=', expectedVersion)
         .where('ended_at', 'is', null),
+    ),
+    /** The same guard without writing the state (between snapshots). */
+    bumpIfVersion: prepare((nextVersion: number, updatedAt: number, id: string, expectedVersion: number) =>
+      db
+        .updateTable('sessions')
+        .set({ version: nextVersion, updated_at: updatedAt })
+        .where('id', '=', id)
+        .where('version', '=', expectedVersion)
+        .where('ended_at', 'is', null),
+    ),
+    /** The actions after a snapshot, up to the version the session row was read at (later ones may be arriving). */
+    actionsBetween: prepare((sessionId: string, afterSeq: number, upToSeq: number) =>
+      db
+        .selectFrom('actions')
+        .select(['seq', 'action'])
+        .where('session_id', '=', sessionId)
+        .where('seq', '>', afterSeq)
+        .where('seq', '<=', upToSeq)
+        .orderBy('seq', 'asc'),
     ),
     insertAction: prepare((sessionId: string, seq: number, action: string, createdAt: number) =>
       db.insertInto('actions').values({ session_id: sessionId, seq, action, created_at: createdAt }),
@@ -185,10 +231,13 @@ export class KyselyStorage implements Storage {
     private readonly options: KyselyStorageOptions,
   ) {
     this.states = new StateCache(options.stateCacheSize ?? DEFAULT_STATE_CACHE_SIZE);
+    this.snapshotEvery = options.rollForward ? Math.max(1, Math.floor(options.snapshotEvery ?? SNAPSHOT_EVERY)) : 1;
     this.q = preparedQueries(db);
   }
 
   private readonly states: StateCache;
+
+  private readonly snapshotEvery: number;
 
   /** The queries every game request runs, compiled once (see prepare in queryRunner.ts). */
   private readonly q: ReturnType<typeof preparedQueries>;
@@ -226,13 +275,14 @@ export class KyselyStorage implements Storage {
           q.insertSession(session.id, session.playerName, session.seed, session.isSeeded ? 1 : 0, JSON.stringify(session.state), t, t),
         );
       })
-      .then(() => this.states.set(session.id, 0, session.state));
+      .then(() => this.states.set(session.id, 0, session.state, 0));
   }
 
   load(id: string, expiresBefore: Date): Promise<SessionRecord | null> {
     const q = this.q;
     const states = this.states;
     const cutoff = expiresBefore.getTime();
+    const rollForward = this.options.rollForward;
     return this.runner.run(function* () {
       if (states.has(id)) {
         // Read the row without its state; reuse the parsed state if nobody has written since.
@@ -243,8 +293,22 @@ export class KyselyStorage implements Storage {
       }
       const [row] = yield* rows(q.liveFull(id, cutoff));
       if (!row) return null;
-      const state = JSON.parse(row.state) as GameState;
-      states.set(id, row.version, state);
+      let state = JSON.parse(row.state) as GameState;
+      if (row.state_version !== row.version) {
+        // The snapshot is older than the log: re-apply the actions since, exactly the ones up to our version.
+        const later = yield* rows(q.actionsBetween(id, row.state_version, row.version));
+        const contiguous = later.every((r, i) => r.seq === row.state_version + i + 1);
+        if (!rollForward || later.length !== row.version - row.state_version || !contiguous) {
+          throw new SessionLogError(id, `the log does not hold actions ${row.state_version + 1}..${row.version}`);
+        }
+        try {
+          state = rollForward(state, later.map((r) => JSON.parse(r.action) as Action), id);
+        } catch (error) {
+          if (error instanceof SessionLogError) throw error;
+          throw new SessionLogError(id, `unreadable logged action (${error instanceof Error ? error.message : String(error)})`);
+        }
+      }
+      states.set(id, row.version, state, row.state_version);
       return toRecord(row, state);
     });
   }
@@ -261,12 +325,21 @@ export class KyselyStorage implements Storage {
     const t = now.getTime();
     const nextVersion = expectedVersion + 1;
     const q = this.q;
+    // Write the state when snapshots are off, when the game has ended (the scored state is on disk as it is), when
+    // the snapshot this process knows of is SNAPSHOT_EVERY actions old, or when it knows of none.
+    const lastSnapshot = this.states.snapshotVersion(id, expectedVersion);
+    const snapshot =
+      this.snapshotEvery <= 1 || newState.gameOver || lastSnapshot === undefined || nextVersion - lastSnapshot >= this.snapshotEvery;
     return this.runner.run(
       function* (): Op<AppendResult> {
         // The version check and the write are one statement: of two requests that loaded the same version,
         // exactly one UPDATE matches (the other sees the bumped version, or in PostgreSQL waits for the row lock
         // and then matches nothing). Only the winner goes on to log its action.
-        const updated = yield* affected(q.updateIfVersion(JSON.stringify(newState), nextVersion, t, id, expectedVersion));
+        const updated = yield* affected(
+          snapshot
+            ? q.updateIfVersion(JSON.stringify(newState), nextVersion, t, id, expectedVersion)
+            : q.bumpIfVersion(nextVersion, t, id, expectedVersion),
+        );
         if (updated === 0) {
           const [live] = yield* rows(q.liveId(id));
           return { ok: false, reason: live ? 'VERSION_CONFLICT' : 'NOT_FOUND' };
@@ -277,7 +350,7 @@ export class KyselyStorage implements Storage {
       { transaction: true },
     ).then((result) => {
       // Only once committed: a rolled-back append must not leave its state in the cache.
-      if (result.ok) this.states.set(id, result.version, newState);
+      if (result.ok) this.states.set(id, result.version, newState, snapshot ? result.version : (lastSnapshot ?? 0));
       return result;
     });
   }

@@ -2,7 +2,7 @@
 // names in kysely_migration and serialises concurrent runs with a lock row, so two server processes starting
 // together on one PostgreSQL apply each migration once). Names sort in order; never edit a shipped migration,
 // add a new one.
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -89,12 +89,33 @@ function m0001Initial(dialect: DialectName): Migration {
   };
 }
 
+/**
+ * Snapshots: `state` is from now on the state after action `state_version`, written every few actions rather
+ * than after each one (see SNAPSHOT_EVERY in kyselyStorage.ts); load rolls it forward over the later actions.
+ * Existing rows hold the state after their last action.
+ */
+function m0002StateSnapshot(): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('state_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db
+        .updateTable('sessions' as never)
+        .set({ state_version: sql`version` } as never)
+        .execute();
+    },
+  };
+}
+
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
 
   getMigrations(): Promise<Record<string, Migration>> {
     return Promise.resolve({
       '0001_initial': m0001Initial(this.dialect),
+      '0002_state_snapshot': m0002StateSnapshot(),
     });
   }
 }

@@ -11,12 +11,30 @@
 // - `createSession` rejects (throws) on a duplicate id; random UUIDs make that a non-event.
 // - `submitScore` only checks that the session row exists (ended or not); whether the game is over and unseeded
 //   is the service's rule. `topScores` orders by score desc, then earlier date_achieved first.
-// - Errors other than the results below (database down, disk full) are thrown as ordinary Errors.
+// - Errors other than the results below (database down, disk full) are thrown as ordinary Errors, except that
+//   `load` throws SessionLogError when a session's stored snapshot cannot be rolled forward over its log (rows
+//   missing or changed by hand): the service answers that as an audit failure, never as a server error.
+// - The state is stored as a snapshot every few actions (see SNAPSHOT_EVERY in kyselyStorage.ts) and rolled
+//   forward with the engine on load; `load` always returns the state after the session's last action.
 // - Treat `SessionRecord.state` (and the state you pass to append/createSession) as IMMUTABLE: the adapters keep
 //   the last parsed state per session and hand the same object to the next load while the version is unchanged
 //   (a cache checked by version on every load, so other processes' writes are always seen). The engine never
 //   mutates its input; do not mutate a loaded state in services or routes either.
 import type { Action, GameState } from '@drugwars/engine';
+
+/** Re-applies logged actions to a stored state; throws SessionLogError when one is refused. */
+export type RollForward = (state: GameState, actions: readonly Action[], sessionId: string) => GameState;
+
+/** A session whose stored snapshot and action log do not fit together (see the caller notes above). */
+export class SessionLogError extends Error {
+  constructor(
+    readonly sessionId: string,
+    detail: string,
+  ) {
+    super(`Session ${sessionId} cannot be rebuilt from its log: ${detail}`);
+    this.name = 'SessionLogError';
+  }
+}
 
 export interface SessionRecord {
   id: string;

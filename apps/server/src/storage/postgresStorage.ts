@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect, type CompiledQuery, type QueryResult } from 'kysely';
 import type { Database } from './schema';
-import { KyselyStorage } from './kyselyStorage';
+import { KyselyStorage, type SnapshotOptions } from './kyselyStorage';
 import type { Op, QueryRunner } from './queryRunner';
 
 const INT8_OID = 20;
@@ -26,6 +26,8 @@ export interface PostgresStorageOptions {
   schema?: string;
   /** Pool size per process. */
   max?: number;
+  /** How states are snapshotted (see KyselyStorageOptions). */
+  snapshots?: SnapshotOptions;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -44,7 +46,11 @@ export function createPostgresStorage(connectionString: string, options: Postgre
   // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return new KyselyStorage(db, new PostgresRunner(db), { dialect: 'postgres', ...(schema ? { schema } : {}) });
+  return new KyselyStorage(db, new PostgresRunner(db), {
+    dialect: 'postgres',
+    ...(schema ? { schema } : {}),
+    ...options.snapshots,
+  });
 }
 
 async function drive<T>(op: () => Op<T>, execute: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<T> {

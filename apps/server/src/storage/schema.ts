@@ -15,10 +15,12 @@ export interface SessionsTable {
   /** 16-digit seed; secret for unseeded games. */
   seed: string;
   is_seeded: number;
-  /** The engine's GameState as JSON. */
+  /** The engine's GameState as JSON after the first `state_version` actions (a snapshot; see kyselyStorage.ts). */
   state: string;
   /** Number of actions appended so far (the optimistic-concurrency guard). */
   version: number;
+  /** How many actions `state` includes: version, or less when the latest actions are only in the log. */
+  state_version: number;
   created_at: number;
   updated_at: number;
   ended_at: number | null;

@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery, type QueryResult } from 'kysely';
 import type { Database } from './schema';
-import { KyselyStorage } from './kyselyStorage';
+import { KyselyStorage, type SnapshotOptions } from './kyselyStorage';
 import type { Op, QueryRunner } from './queryRunner';
 
 /** How long a writer waits for another process's write lock before SQLITE_BUSY. */
@@ -67,7 +67,7 @@ function startCheckpointer(path: string): { stop(): Promise<void> } {
   };
 }
 
-export function createSqliteStorage(path: string): KyselyStorage {
+export function createSqliteStorage(path: string, snapshots: SnapshotOptions = {}): KyselyStorage {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new BetterSqlite3(path);
   // WAL: readers never block the writer and commits are appends to the log. synchronous=NORMAL in WAL mode
@@ -82,6 +82,7 @@ export function createSqliteStorage(path: string): KyselyStorage {
   return new KyselyStorage(db, new SqliteRunner(sqlite), {
     dialect: 'sqlite',
     withMigrationLock: (migrate) => withWriteLock(sqlite, migrate),
+    ...snapshots,
     onClose: async () => {
       await checkpointer?.stop();
       // Kysely only closes the handle if it ever ran a query itself (migrations do; a storage that never

@@ -3,6 +3,12 @@
 // large integers, arrays in order).
 import type { Action, GameState } from '@drugwars/engine';
 
+/**
+ * Storage options for tests that store these documents: the state is written on every append, so the storage
+ * never has to re-apply a logged action to one (which only works for real engine games; see SNAPSHOT_EVERY).
+ */
+export const OPAQUE = { snapshotEvery: 1 } as const;
+
 export function fakeState(cash: number, note = 'state'): GameState {
   const doc = {
     day: 3,

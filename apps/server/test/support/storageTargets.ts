@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
-import { createStorage } from '../../src/storage/createStorage';
+import { createStorage, type CreateStorageOptions } from '../../src/storage/createStorage';
 import { KyselyStorage } from '../../src/storage/kyselyStorage';
 
 export interface StorageTarget {
@@ -67,9 +67,12 @@ export function storageTargets(): { sqlite: StorageTarget; postgres: StorageTarg
 }
 
 /** Opens a migrated KyselyStorage on a fresh database of `target`, with the URL that reaches that database. */
-export async function openFreshStorage(target: StorageTarget): Promise<{ storage: KyselyStorage; url: string }> {
+export async function openFreshStorage(
+  target: StorageTarget,
+  options: CreateStorageOptions = {},
+): Promise<{ storage: KyselyStorage; url: string }> {
   const url = await target.freshUrl();
-  const storage = createStorage(url);
+  const storage = createStorage(url, options);
   if (!(storage instanceof KyselyStorage)) throw new Error('createStorage returned an unexpected adapter');
   await storage.migrate();
   return { storage, url };

@@ -1,0 +1,156 @@
+// State snapshots (SNAPSHOT_EVERY in kyselyStorage.ts): the state column is written every few actions and load
+// rolls it forward over the log with the engine. Real engine games here, because a roll-forward re-applies them.
+// On both adapters: a process without the state cached rebuilds exactly the state the writer had; a finished game
+// is stored whole; and hand-edited rows (snapshot, action, missing action) never pass as an honest game.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { apply, newGame, type Action, type GameState } from '@drugwars/engine';
+import { createStorage } from '../src/storage/createStorage';
+import { KyselyStorage, SNAPSHOT_EVERY } from '../src/storage/kyselyStorage';
+import { SessionLogError } from '../src/storage/port';
+import { GameSessions } from '../src/services/gameSessions';
+import { ApiError } from '../src/errors';
+import { describeEachStorage, openFreshStorage } from './support/storageTargets';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+const LONG_AGO = new Date(0);
+
+/** The next move of a player who mostly sleeps: stay, and settle encounters the safest way allowed. */
+function nextAction(state: GameState): Action {
+  const encounter = state.encounter;
+  if (!encounter) return { type: 'stay' };
+  const target = encounter.enemies.find((e) => e.isAlive)?.id;
+  if (encounter.type === 'loanSharkVisit') return { type: 'encounter', action: encounter.canSkip ? 'skip' : 'pay' };
+  if (encounter.turnOrder === 'player' && encounter.canSurrender) return { type: 'encounter', action: 'surrender' };
+  return { type: 'encounter', action: 'fight', ...(target ? { targetId: target } : {}) };
+}
+
+/** Plays `count` accepted actions (or to the end of the game) through storage.append, as the service does. */
+async function play(storage: KyselyStorage, id: string, start: GameState, count: number): Promise<GameState> {
+  let state = start;
+  for (let version = 0; version < count && !state.gameOver; version++) {
+    let action = nextAction(state);
+    let result = apply(state, action);
+    if (!result.ok) {
+      action = { type: 'encounter', action: 'fight', targetId: state.encounter?.enemies.find((e) => e.isAlive)?.id ?? '' };
+      result = apply(state, action);
+    }
+    if (!result.ok) throw new Error(`no move accepted at version ${version}: ${result.message}`);
+    expect(await storage.append(id, version, action, result.state, NOW)).toEqual({ ok: true, version: version + 1 });
+    state = result.state;
+  }
+  return state;
+}
+
+function asKysely(storage: unknown): KyselyStorage {
+  if (!(storage instanceof KyselyStorage)) throw new Error('expected a KyselyStorage');
+  return storage;
+}
+
+describeEachStorage('state snapshots', (target) => {
+  let writer: KyselyStorage;
+  let url: string;
+  let seq = 0;
+
+  beforeAll(async () => {
+    ({ storage: writer, url } = await openFreshStorage(target));
+  });
+  afterAll(async () => {
+    await writer?.close();
+  });
+
+  async function freshGame(seed: string): Promise<{ id: string; start: GameState }> {
+    seq++;
+    const id = `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`;
+    const start = newGame({ playerName: 'snap', seed, isSeeded: true });
+    await writer.createSession({ id, playerName: 'snap', seed, isSeeded: true, state: start }, NOW);
+    return { id, start };
+  }
+
+  async function stored(id: string): Promise<{ version: number; state_version: number }> {
+    const { rows } = await sql<{ version: number; state_version: number }>`
+      select version, state_version from sessions where id = ${id}`.execute(writer.db);
+    return rows[0]!;
+  }
+
+  /** Another process: its own connection and an empty state cache. */
+  async function withOtherProcess<T>(body: (other: KyselyStorage) => Promise<T>): Promise<T> {
+    const other = asKysely(createStorage(url));
+    try {
+      return await body(other);
+    } finally {
+      await other.close();
+    }
+  }
+
+  it('writes the state every SNAPSHOT_EVERY actions, and a process without it cached rebuilds the same state', async () => {
+    const { id, start } = await freshGame('1111222233334444');
+    const actions = SNAPSHOT_EVERY * 2 + 5;
+    const last = await play(writer, id, start, actions);
+    expect(last.gameOver).toBe(false); // the seed keeps this player alive this long
+    const row = await stored(id);
+    expect(row.version).toBe(actions);
+    expect(row.state_version).toBe(SNAPSHOT_EVERY * 2); // the snapshot lags; the log has the rest
+
+    await withOtherProcess(async (other) => {
+      const loaded = await other.load(id, LONG_AGO);
+      expect(loaded?.version).toBe(actions);
+      expect(loaded?.state).toEqual(last);
+      // And it goes on from there: its append is checked against the same version.
+      const next = apply(last, nextAction(last));
+      if (!next.ok) throw new Error(next.message);
+      expect(await other.append(id, actions, nextAction(last), next.state, NOW)).toEqual({ ok: true, version: actions + 1 });
+    });
+    // The writer's cached copy is now stale; it sees the other process's move.
+    expect((await writer.load(id, LONG_AGO))?.version).toBe(actions + 1);
+  });
+
+  it('stores a finished game whole, so the scored state is on disk as it is', async () => {
+    const { id, start } = await freshGame('9999000011112222');
+    const last = await play(writer, id, start, 2000);
+    expect(last.gameOver).toBe(true);
+    const row = await stored(id);
+    expect(row.state_version).toBe(row.version);
+    await withOtherProcess(async (other) => expect((await other.load(id, LONG_AGO))?.state).toEqual(last));
+  });
+
+  it('a snapshot edited by hand is carried into the rebuilt state and fails the audit', async () => {
+    const { id, start } = await freshGame('5555666677778888');
+    await play(writer, id, start, SNAPSHOT_EVERY + 3);
+    const { rows } = await sql<{ state: string }>`select state from sessions where id = ${id}`.execute(writer.db);
+    const snapshot = JSON.parse(rows[0]!.state) as GameState;
+    // A bragging edit that no later rule looks at, so the roll-forward goes through and only the audit can tell.
+    const bragging = { ...snapshot, player: { ...snapshot.player, copsKilled: snapshot.player.copsKilled + 7 } };
+    await sql`update sessions set state = ${JSON.stringify(bragging)} where id = ${id}`.execute(writer.db);
+
+    await withOtherProcess(async (other) => {
+      const sessions = new GameSessions({ storage: other, now: () => NOW });
+      const record = await sessions.get(id);
+      expect(record.state.player.copsKilled).toBeGreaterThanOrEqual(7); // the edit survived the roll-forward...
+      await expect(sessions.audit(record)).rejects.toMatchObject({ statusCode: 403, code: 'AUDIT_FAILURE' }); // ...and is caught
+    });
+  });
+
+  it('a logged action edited or deleted by hand cannot be rolled forward: SessionLogError, and 403 AUDIT_FAILURE', async () => {
+    const { id, start } = await freshGame('1212343456567878');
+    await play(writer, id, start, SNAPSHOT_EVERY + 4);
+    const edited = SNAPSHOT_EVERY + 2;
+    // A purchase nobody could afford, where a night's sleep was logged.
+    const impossible: Action = { type: 'buy', drugId: 'cocaine', quantity: 999_999 };
+    await sql`update actions set action = ${JSON.stringify(impossible)} where session_id = ${id} and seq = ${edited}`.execute(
+      writer.db,
+    );
+    await withOtherProcess(async (other) => {
+      await expect(other.load(id, LONG_AGO)).rejects.toBeInstanceOf(SessionLogError);
+      const sessions = new GameSessions({ storage: other, now: () => NOW });
+      const refused = await sessions.get(id).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ApiError);
+      expect(refused).toMatchObject({ statusCode: 403, code: 'AUDIT_FAILURE' });
+    });
+
+    await sql`delete from actions where session_id = ${id} and seq = ${edited}`.execute(writer.db);
+    await withOtherProcess(async (other) => {
+      await expect(other.load(id, LONG_AGO)).rejects.toThrow(/does not hold actions/);
+    });
+  });
+});
