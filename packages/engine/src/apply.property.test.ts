@@ -155,6 +155,10 @@ function checkInvariants(s: GameState): void {
   expect(p.debt === 0).toBe(p.loanShark === null);
   expect(s.stateMachine.currentState).toBe(s.currentState);
   expect(s.allowedActions).toEqual(allowedActionsOf(s));
+  if (s.encounter?.type === 'loanSharkVisit') {
+    expect(s.encounter.paymentAmount).toBe(Math.min(p.cash, p.debt + s.encounter.totalFees));
+    expect(s.encounter.canPay).toBe(p.cash > 0);
+  }
   if (s.encounter && s.encounter.type !== 'loanSharkVisit') {
     expect(s.allowedActions.includes('equip')).toBe(s.encounter.turnOrder === 'player');
   }

@@ -10,6 +10,7 @@ import {
   resolveEncounter,
   rollEncounter,
   visitFees,
+  visitPayment,
 } from './combat';
 import { ENEMY_SPRITES } from './combatEnemies';
 import { syncMachine } from './machine';
@@ -537,6 +538,62 @@ describe('loan-shark visits', () => {
     const pennies = owing(1, { cash: 100 });
     const small = ok(act(syncMachine({ ...pennies, encounter: createLoanSharkVisit(pennies, scripted()) }), 'pay', scripted()));
     expect(small.state.player).toMatchObject({ cash: 0, debt: 2000 });
+  });
+
+  it("'You can pay' is min(cash, debt + fees); paying is possible with any cash", () => {
+    // full cash: 5,000 on hand, 2,000 + 100 needed
+    const rich = createLoanSharkVisit(owing(0), scripted());
+    expect(rich).toMatchObject({ debtAmount: 2000, totalFees: 100, paymentAmount: 2100, canPay: true });
+    // exactly enough
+    expect(createLoanSharkVisit(owing(0, { cash: 2100 }), scripted())).toMatchObject({ paymentAmount: 2100, canPay: true });
+    // short: 1,580 on hand against 2,000 + 450
+    const short = createLoanSharkVisit(owing(1, { cash: 1580 }), scripted());
+    expect(short).toMatchObject({ debtAmount: 2000, totalFees: 450, paymentAmount: 1580, canPay: true });
+    // broke
+    expect(createLoanSharkVisit(owing(0, { cash: 0 }), scripted())).toMatchObject({ paymentAmount: 0, canPay: false });
+    expect(visitPayment(1, 2000, 100)).toEqual({ canPay: true, paymentAmount: 1 });
+  });
+
+  it('full-cash pay: pays exactly paymentAmount (fees, then the whole debt) and clears the loan', () => {
+    const base = owing(2, { cash: 4000 });
+    const visit = createLoanSharkVisit(base, scripted()); // visit 3: fees 300 + 500 + 250
+    expect(visit.paymentAmount).toBe(3050);
+    const r = ok(act(syncMachine({ ...base, encounter: visit, loanSharkVisits: 3 }), 'pay', scripted()));
+    expect(r.state.player).toMatchObject({ cash: 4000 - visit.paymentAmount, debt: 0, loanShark: null });
+    expect(r.state.loanSharkVisits).toBe(0);
+    expect(r.message).toBe('You paid Vinnie "The Knuckles" $3,050. "Pleasure doing business with you." You\'re debt free!');
+  });
+
+  it('short-cash pay: pays all the cash (= paymentAmount), fees first, and leaves the rest of the debt', () => {
+    const base = owing(1, { cash: 1580 });
+    const visit = createLoanSharkVisit(base, scripted()); // visit 2: fees 200 + 250 = 450
+    expect(visit.paymentAmount).toBe(1580);
+    const r = ok(act(syncMachine({ ...base, encounter: visit, loanSharkVisits: 2 }), 'pay', scripted()));
+    // 450 of the 1,580 pays the fees, 1,130 the debt
+    expect(r.state.player).toMatchObject({ cash: 0, debt: 2000 - 1130 });
+    expect(r.state.player.loanShark).not.toBeNull();
+    expect(r.state.loanSharkVisits).toBe(2);
+    expect(r.state.encounter).toBeNull();
+    expect(r.message).toBe('You paid Vinnie "The Knuckles" $1,580. You still owe $870.');
+  });
+
+  it('a visit waiting behind a fight shows what the player can pay once the fight is over', () => {
+    const base = owing(0, { cash: 300 });
+    const visit = createLoanSharkVisit(base, scripted());
+    expect(visit).toMatchObject({ paymentAmount: 300, canPay: true });
+    // the gang is beaten and had $1,000 on them: 1,300 on hand when the shark steps in
+    const state = inEncounter(fight('gang', [enemy('a', { health: 1 })], { reward: { cash: 1000 } }), { debt: 2000, cash: 300 }, {
+      pendingEncounter: visit,
+    });
+    const r = ok(act(state, 'fight', scripted([true])));
+    expect(r.state.player.cash).toBe(1300);
+    expect(r.state.encounter).toMatchObject({ type: 'loanSharkVisit', paymentAmount: 1300, canPay: true, totalFees: 100 });
+    expect(r.attack!.followUpEncounter).toEqual(r.state.encounter);
+    expect(r.state.currentState).toBe('LOAN_SHARK_VISIT');
+    // surrendering to a gang with no cash left: nothing to pay with
+    const broke = inEncounter(fight('gang', three()), { debt: 2000, cash: 0 }, { pendingEncounter: createLoanSharkVisit(base, scripted()) });
+    const gaveUp = ok(act(broke, 'surrender', scripted()));
+    expect(gaveUp.state.encounter).toMatchObject({ type: 'loanSharkVisit', paymentAmount: 0, canPay: false });
   });
 
   it('paying with no cash is refused', () => {

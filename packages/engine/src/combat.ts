@@ -4,7 +4,7 @@
 // early; pay and skip answer a loan-shark visit. Pure: never throws, never mutates its input; all randomness
 // comes from `rng`, whose advanced state is stored in the returned game state.
 import { ARMOR_BY_ID, LOCATION_BY_ID, WEAPON_BY_ID } from './catalogue';
-import { LAST_SKIPPABLE_VISIT, loanSharkSound, sharkNameOf } from './combatLoanShark';
+import { LAST_SKIPPABLE_VISIT, loanSharkSound, sharkNameOf, visitPayment } from './combatLoanShark';
 import { MULTI_TARGET_LIMIT } from './constants';
 import { formatMoney } from './format';
 import { syncMachine } from './machine';
@@ -25,7 +25,7 @@ import type {
 } from './types';
 
 export { createEnemies, encounterChance, ENEMY_SPRITES, maxEnemiesFor, rollEncounter } from './combatEnemies';
-export { createLoanSharkVisit, LAST_SKIPPABLE_VISIT, loanSharkSound, visitFees } from './combatLoanShark';
+export { createLoanSharkVisit, LAST_SKIPPABLE_VISIT, loanSharkSound, visitFees, visitPayment } from './combatLoanShark';
 
 /** Bare hands: what the player fights with when no weapon is equipped or a gun is out of ammo. */
 export const FISTS = { name: 'Fists', damage: 8, accuracy: 0.85 } as const;
@@ -194,8 +194,10 @@ export function chooseTargets(enemies: readonly Enemy[], targetType: TargetType,
  * fight) takes its place and is reported as the follow-up.
  */
 function closeEncounter(state: GameState): { state: GameState; followUp: Encounter | null; event: GameEvent | null } {
-  const next = state.pendingEncounter;
-  if (!next) return { state: { ...state, encounter: null, pendingEncounter: null }, followUp: null, event: null };
+  const waiting = state.pendingEncounter;
+  if (!waiting) return { state: { ...state, encounter: null, pendingEncounter: null }, followUp: null, event: null };
+  // The fight before a visit may have changed the cash (reward, bribe, fine): 'You can pay' is what is on hand now.
+  const next = waiting.type === 'loanSharkVisit' ? withPaymentNow(waiting, state.player) : waiting;
   const isShark = next.type === 'loanShark' || next.type === 'loanSharkVisit';
   const event: GameEvent = {
     message: next.message,
@@ -205,6 +207,13 @@ function closeEncounter(state: GameState): { state: GameState; followUp: Encount
   };
   if (isShark && next.visitNumber > 0) event.soundEffect = loanSharkSound(next.visitNumber);
   return { state: { ...state, encounter: next, pendingEncounter: null }, followUp: next, event };
+}
+
+/** A loan-shark visit with canPay and paymentAmount for the player's cash and debt now (the same visit if unchanged). */
+function withPaymentNow(visit: Encounter, p: Player): Encounter {
+  const payment = visitPayment(p.cash, p.debt, visit.totalFees);
+  if (payment.canPay === visit.canPay && payment.paymentAmount === visit.paymentAmount) return visit;
+  return { ...visit, canPay: payment.canPay, paymentAmount: payment.paymentAmount };
 }
 
 /** Closes the encounter and adds the follow-up (if any) to the step's result and message. */

@@ -68,6 +68,7 @@ export function createLoanSharkVisit(state: GameState, rng: Rng): Encounter {
   const feeDetails = visitFees(debt, visitNumber);
   const totalFees = feeDetails.reduce((sum, f) => sum + f.amount, 0);
   const message = visitMessage(name, visitNumber, debt, totalFees);
+  const payment = visitPayment(state.player.cash, debt, totalFees);
   return {
     type: 'loanSharkVisit',
     enemies: [],
@@ -84,11 +85,19 @@ export function createLoanSharkVisit(state: GameState, rng: Rng): Encounter {
     debtAmount: debt,
     totalFees,
     feeDetails,
-    canPay: state.player.cash > 0,
-    paymentAmount: debt + totalFees,
+    canPay: payment.canPay,
+    paymentAmount: payment.paymentAmount,
     canSkip: visitNumber <= LAST_SKIPPABLE_VISIT,
     visitNumber,
   };
+}
+
+/**
+ * What the player can pay at a visit: 'You can pay' = min(cash, debt + fees) (the web app offers 'Pay Full Debt'
+ * when that covers debt + fees, else 'Pay What You Can'), and whether paying is possible at all (any cash).
+ */
+export function visitPayment(cash: number, debt: number, totalFees: number): { canPay: boolean; paymentAmount: number } {
+  return { canPay: cash > 0, paymentAmount: Math.max(0, Math.min(cash, debt + totalFees)) };
 }
 
 /** The sound the web app plays for a visit (apps/web/src/audio: loan_shark_warning_1..4). */
