@@ -225,12 +225,20 @@ describeEachStorage('action routes', (target) => {
     expect(world.worldPrices).toEqual(state.worldPrices);
     expect(Object.keys(world.worldPrices)).toContain(state.location);
 
-    await post<DayResponse>(t.app, id, '/api/game/stay', {});
+    const day2 = await post<DayResponse>(t.app, id, '/api/game/stay', {});
     const history = json<HistoryResponse>(await call(t.app, 'GET', '/api/game/history', { sessionId: id }));
     expect(history.success).toBe(true);
     expect(history.history.cash.length).toBeGreaterThanOrEqual(1);
     expect(history.history.cash[0]).toEqual({ day: 1, value: 2000 });
     expect(Object.keys(history.history.prices).length).toBeGreaterThan(0);
+    // Game state replies carry today's prices only; every earlier day comes from the history call.
+    const today = day2.gameState.day;
+    expect(Object.keys(day2.gameState.gameHistory.priceHistory)).toEqual([String(today)]);
+    expect(day2.gameState.gameHistory.priceHistory[String(today)]).toEqual(day2.gameState.worldPrices);
+    const here = history.history.prices[day2.gameState.location]!;
+    const someDrug = Object.keys(here)[0]!;
+    expect(here[someDrug]!.map((p) => p.day)).toEqual([1, today]);
+    expect(here[someDrug]![0]!.value).toBe(state.worldPrices[day2.gameState.location]![someDrug]);
 
     const companies = json<ShippingCompaniesResponse>(await call(t.app, 'GET', '/api/game/shipping/companies', { sessionId: id }));
     expect(companies.companies.map((c) => c.id)).toEqual(SHIPPING_COMPANIES.map((c) => c.id));

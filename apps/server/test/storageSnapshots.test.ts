@@ -22,7 +22,7 @@ function nextAction(state: GameState): Action {
   const target = encounter.enemies.find((e) => e.isAlive)?.id;
   if (encounter.type === 'loanSharkVisit') return { type: 'encounter', action: encounter.canSkip ? 'skip' : 'pay' };
   if (encounter.turnOrder === 'player' && encounter.canSurrender) return { type: 'encounter', action: 'surrender' };
-  return { type: 'encounter', action: 'fight', ...(target ? { targetId: target } : {}) };
+  return { type: 'encounter', action: 'fight', ...(target ? { targetIds: [target] } : {}) };
 }
 
 /** Plays `count` accepted actions (or to the end of the game) through storage.append, as the service does. */
@@ -32,7 +32,8 @@ async function play(storage: KyselyStorage, id: string, start: GameState, count:
     let action = nextAction(state);
     let result = apply(state, action);
     if (!result.ok) {
-      action = { type: 'encounter', action: 'fight', targetId: state.encounter?.enemies.find((e) => e.isAlive)?.id ?? '' };
+      const target = state.encounter?.enemies.find((e) => e.isAlive)?.id;
+      action = { type: 'encounter', action: 'fight', ...(target ? { targetIds: [target] } : {}) };
       result = apply(state, action);
     }
     if (!result.ok) throw new Error(`no move accepted at version ${version}: ${result.message}`);

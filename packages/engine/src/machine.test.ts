@@ -87,13 +87,18 @@ describe('state machine', () => {
 });
 
 describe('views', () => {
-  it('toClientView strips the seed and the PRNG state only', () => {
-    const s = startGame();
+  it('toClientView strips the seed and the PRNG state, and keeps only today of the price history', () => {
+    const s = replay({ playerName: 'V', seed: TEST_SEED, isSeeded: true }, [{ type: 'repay', amount: 1000 }, { type: 'stay' }, { type: 'stay' }]);
+    expect(Object.keys(s.gameHistory.priceHistory)).toEqual(['1', '2', '3']);
     const view = toClientView(s);
     expect('seed' in view).toBe(false);
     expect('rng' in view).toBe(false);
     expect(JSON.stringify(view)).not.toContain(TEST_SEED);
-    expect({ ...view, seed: s.seed, rng: s.rng }).toEqual(s);
+    // The full price history is historyView's (GET /api/game/history); the view has today's prices only.
+    expect(view.gameHistory.priceHistory).toEqual({ '3': s.gameHistory.priceHistory['3'] });
+    expect(view.gameHistory.priceHistory['3']).toEqual(s.worldPrices);
+    const rest = { ...view, gameHistory: { ...view.gameHistory, priceHistory: s.gameHistory.priceHistory } };
+    expect({ ...rest, seed: s.seed, rng: s.rng }).toEqual(s);
   });
 
   it('historyView lists cash, debt, health and prices per city and drug by day', () => {

@@ -103,11 +103,22 @@ export function heldQuantity(record: Record<string, Held> | undefined, id: strin
   return record[id]!.quantity;
 }
 
-/** What the server may send to a browser: the state without the PRNG state and the secret seed. */
+/**
+ * What the server may send to a browser: the state without the PRNG state and the secret seed, and with
+ * gameHistory.priceHistory cut to the current day. The whole price history (every city, every day: about 50 KB
+ * by day 30, nine tenths of the state) is what only the price charts need, so it travels once, on request, as
+ * GET /api/game/history (historyView); sending it with every click would multiply each reply's size tenfold.
+ */
 export function toClientView(state: GameState): ClientGameState {
   // Destructuring drops the two server-only fields without copying anything else deeply.
   const { seed: _seed, rng: _rng, ...view } = state;
-  return view;
+  const history = state.gameHistory;
+  const today = String(state.day);
+  const todaysPrices = history.priceHistory[today];
+  return {
+    ...view,
+    gameHistory: { ...history, priceHistory: todaysPrices ? { [today]: todaysPrices } : {} },
+  };
 }
 
 /**

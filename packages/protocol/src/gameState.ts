@@ -176,7 +176,10 @@ export const ShipmentSchema = Type.Object({
 export const GameHistorySchema = Type.Object({
   financeHistory: Type.Array(Type.Object({ day: Int(), cash: Int(), debt: Int(), bank: Int() })),
   healthHistory: Type.Array(Type.Object({ day: Int(), health: Int() })),
-  priceHistory: Type.Record(Type.String(), Type.Record(Type.String(), Type.Record(Type.String(), Int()))),
+  /** In a game state reply: today only (day -> location -> drug -> price); every day is GET /api/game/history. */
+  priceHistory: Type.Record(Type.String(), Type.Record(Type.String(), Type.Record(Type.String(), Int())), {
+    description: "Day -> location -> drug -> price. A game state carries today's entry only; every day is GET /api/game/history.",
+  }),
   actionHistory: Type.Array(
     Type.Object({
       day: Int(),

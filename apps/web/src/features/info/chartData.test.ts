@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignSeries, drugPriceSeries, isEmptyChart, lineColour, priceHistorySeries, xTicks, yDivisions } from './chartData';
+import { alignSeries, drugPriceSeries, isEmptyChart, lineColour, xTicks, yDivisions } from './chartData';
 import { chartDataFor } from './ChartsView';
 
 const names: Record<string, string> = { ny: 'New York', mia: 'Miami', bos: 'Boston' };
@@ -35,18 +35,6 @@ describe('chart data shaping', () => {
     expect(data.series.map((s) => s.label)).toEqual(['Miami', 'New York']);
     expect(data.days).toEqual([1, 2]);
     expect(data.series[0]!.values).toEqual([null, 280]);
-  });
-
-  it('reads the game history price map, all locations or one', () => {
-    const history = { '1': { ny: { weed: 300 }, mia: { weed: 250 } }, '2': { ny: { weed: 310 } } };
-    const all = priceHistorySeries(history, { drugId: 'weed', locationId: null, locationName });
-    expect(all.series.map((s) => [s.label, s.values])).toEqual([
-      ['Miami', [250, null]],
-      ['New York', [300, 310]],
-    ]);
-    const one = priceHistorySeries(history, { drugId: 'weed', locationId: 'mia', locationName });
-    expect(one.series.map((s) => s.label)).toEqual(['Miami']);
-    expect(isEmptyChart(priceHistorySeries(history, { drugId: 'acid', locationId: null, locationName }))).toBe(true);
   });
 
   it('maps each tab to its history list', () => {

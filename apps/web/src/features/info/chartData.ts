@@ -77,33 +77,6 @@ export function drugPriceSeries(
   return alignSeries(lines);
 }
 
-/**
- * The same from the game state's priceHistory (day -> location -> drug -> price): one line per location, or
- * only the given location.
- */
-export function priceHistorySeries(
-  priceHistory: Record<string, Record<string, Record<string, number>>>,
-  opts: { drugId: string; locationId: string | null; locationName: (id: string) => string },
-): ChartData {
-  const byLocation = new Map<string, Point[]>();
-  for (const [dayKey, locations] of Object.entries(priceHistory)) {
-    const day = Number(dayKey);
-    if (!Number.isFinite(day)) continue;
-    for (const [locationId, drugs] of Object.entries(locations)) {
-      if (opts.locationId && locationId !== opts.locationId) continue;
-      const price = drugs[opts.drugId];
-      if (price === undefined) continue;
-      const list = byLocation.get(locationId) ?? [];
-      list.push({ day, value: price });
-      byLocation.set(locationId, list);
-    }
-  }
-  const lines = [...byLocation.entries()]
-    .map(([id, points]) => ({ label: opts.locationName(id), points }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-  return alignSeries(lines);
-}
-
 /** At most `max` x-axis tick values, evenly spread over the days, always including the first and last. */
 export function xTicks(days: readonly number[], max: number = CHART_MAX_X_TICKS): number[] {
   if (days.length <= max) return [...days];

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { api } from '../../api/client';
 import { useGameStore } from '../../store/gameStore';
 import { gameState } from '../encounter/testFixtures';
 import { actionLines, linesThatFit, summaryRows } from './gameStats';
@@ -56,6 +57,7 @@ describe('StatsModal', () => {
       details: { quantity: 1, drug: 'weed', total: 100 },
     }));
     useGameStore.getState().setGameState(gs);
+    vi.spyOn(api, 'history').mockResolvedValue({ success: true, history: { cash: [], debt: [], health: [], prices: {} } });
     // jsdom has no 2D canvas; the timeline then relies on its text list
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     render(<StatsModal onClose={() => undefined} />);
@@ -69,5 +71,23 @@ describe('StatsModal', () => {
     const items = within(screen.getByTestId('timeline-lines')).getAllByRole('listitem');
     expect(items).toHaveLength(15);
     expect(items[14]!.textContent).toBe('...and 26 more');
+  });
+
+  it('Drug Prices reads the whole price series from /game/history (the game state carries only today)', async () => {
+    useGameStore.getState().setGameState(gameState({ encounter: null }));
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    const history = vi.spyOn(api, 'history').mockResolvedValue({
+      success: true,
+      history: { cash: [], debt: [], health: [], prices: { new_york: { weed: [{ day: 1, value: 300 }, { day: 2, value: 410 }] } } },
+    });
+    render(<StatsModal onClose={() => undefined} />);
+    expect(history).not.toHaveBeenCalled(); // fetched only when the tab is opened
+    fireEvent.click(screen.getByRole('tab', { name: 'Drug Prices' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Drug' }), { target: { value: 'weed' } });
+    await waitFor(() => expect(screen.queryByText('NO DATA AVAILABLE')).toBeNull());
+    expect(history).toHaveBeenCalledTimes(1);
+    // A location without prices for the drug draws nothing.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Location' }), { target: { value: 'miami' } });
+    expect(screen.getByText('NO DATA AVAILABLE')).toBeTruthy();
   });
 });

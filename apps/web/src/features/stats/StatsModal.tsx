@@ -1,12 +1,15 @@
 // The Game Statistics modal of the game-over page (SPEC.md section 2): Summary, Finances, Health,
-// Drug Prices (drug and location filters, All Locations) and the Actions timeline, from the final state.
-import { useMemo, useState } from 'react';
+// Drug Prices (drug and location filters, All Locations) and the Actions timeline, from the final state. The
+// game state carries only today's prices, so the Drug Prices tab reads the whole series from GET /game/history.
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../../api/client';
+import type { HistoryView } from '../../api/types';
 import { Modal } from '../../components/Modal';
 import { STATS_CHART_COLOURS } from '../../constants';
 import { formatMoney } from '../../lib/format';
 import { useGameStore } from '../../store/gameStore';
 import { nameOf, useCatalogue } from '../info/catalogue';
-import { alignSeries, priceHistorySeries } from '../info/chartData';
+import { alignSeries, drugPriceSeries } from '../info/chartData';
 import { LineChart } from '../info/LineChart';
 import { ActionsTimeline } from './ActionsTimeline';
 import { actionLines, summaryRows } from './gameStats';
@@ -33,6 +36,19 @@ export function StatsModal({ onClose }: { onClose: () => void }) {
   const [drugId, setDrugId] = useState(drugs[0]?.id ?? '');
   const [locationId, setLocationId] = useState<string>(ALL_LOCATIONS);
   const history = gs?.gameHistory ?? null;
+  const [priceSeries, setPriceSeries] = useState<HistoryView['prices'] | null>(null);
+
+  useEffect(() => {
+    if (tab !== 'prices' || priceSeries) return;
+    let live = true;
+    api
+      .history()
+      .then((res) => live && setPriceSeries(res.history.prices))
+      .catch((err: unknown) => console.warn('history failed', err));
+    return () => {
+      live = false;
+    };
+  }, [tab, priceSeries]);
 
   const finances = useMemo(() => {
     const f = history?.financeHistory ?? [];
@@ -46,15 +62,11 @@ export function StatsModal({ onClose }: { onClose: () => void }) {
     () => alignSeries([{ label: 'Health', points: (history?.healthHistory ?? []).map((r) => ({ day: r.day, value: r.health })) }]),
     [history],
   );
-  const prices = useMemo(
-    () =>
-      priceHistorySeries(history?.priceHistory ?? {}, {
-        drugId,
-        locationId: locationId === ALL_LOCATIONS ? null : locationId,
-        locationName: (id) => nameOf(locations, id),
-      }),
-    [history, drugId, locationId, locations],
-  );
+  const prices = useMemo(() => {
+    const all = priceSeries ?? {};
+    const shown = locationId === ALL_LOCATIONS ? all : { [locationId]: all[locationId] ?? {} };
+    return drugPriceSeries(shown, drugId, (id) => nameOf(locations, id));
+  }, [priceSeries, drugId, locationId, locations]);
   const lines = useMemo(
     () =>
       actionLines(history?.actionHistory ?? [], {
