@@ -1,28 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount, tradeError, tradeMaximum, type TradeContext } from './tradeLimits';
+import { makeState, market } from '../test/fixtures';
+import { buyMaximum, parseAmount, tradeError, tradeMaximum, type TradeContext } from './tradeLimits';
 
 const ctx = (o: Partial<TradeContext> = {}): TradeContext => ({
   mode: 'buy',
   drugName: 'Weed',
   price: 300,
   cash: 1000,
-  freeSpace: 100,
-  marketQuantity: 50,
-  held: 0,
+  maximum: 3,
   ...o,
 });
 
-describe('tradeMaximum', () => {
-  it('buy is the least of affordable, free space and stock', () => {
-    expect(tradeMaximum(ctx())).toBe(3); // 1000 / 300
-    expect(tradeMaximum(ctx({ cash: 100_000, freeSpace: 7 }))).toBe(7);
-    expect(tradeMaximum(ctx({ cash: 100_000, marketQuantity: 5 }))).toBe(5);
-    expect(tradeMaximum(ctx({ freeSpace: 0 }))).toBe(0);
+describe('buyMaximum (the engine maxBuy on the client view)', () => {
+  const weed = (quantity: number) => [market('weed', { price: 300, quantity })];
+  it('is the least of affordable, free space and stock', () => {
+    expect(buyMaximum(makeState({ cash: 1000, marketInfo: weed(50) }), 'weed')).toBe(3); // 1000 / 300
+    expect(buyMaximum(makeState({ cash: 100_000, usedSpace: 93, coatSpace: 100, marketInfo: weed(50) }), 'weed')).toBe(7);
+    expect(buyMaximum(makeState({ cash: 100_000, marketInfo: weed(5) }), 'weed')).toBe(5);
+    expect(buyMaximum(makeState({ cash: 100_000, usedSpace: 100, coatSpace: 100, marketInfo: weed(5) }), 'weed')).toBe(0);
   });
-  it('sell, stash and take are the quantity held', () => {
-    expect(tradeMaximum(ctx({ mode: 'sell', held: 12 }))).toBe(12);
-    expect(tradeMaximum(ctx({ mode: 'stash', held: 4 }))).toBe(4);
-    expect(tradeMaximum(ctx({ mode: 'take', held: 9 }))).toBe(9);
+  it('is 0 for a drug not on this market', () => {
+    expect(buyMaximum(makeState({ cash: 100_000, marketInfo: weed(5) }), 'acid')).toBe(0);
+  });
+});
+
+describe('tradeMaximum', () => {
+  it('is the maximum the caller worked out, never below 0', () => {
+    expect(tradeMaximum(ctx({ mode: 'sell', maximum: 12 }))).toBe(12);
+    expect(tradeMaximum(ctx({ mode: 'stash', maximum: 4 }))).toBe(4);
+    expect(tradeMaximum(ctx({ mode: 'take', maximum: 9 }))).toBe(9);
+    expect(tradeMaximum(ctx({ maximum: -1 }))).toBe(0);
   });
 });
 
@@ -36,12 +43,12 @@ describe('tradeError', () => {
   });
   it('buy above affordable says you cannot afford it; above the other limits that you cannot get it', () => {
     expect(tradeError(ctx(), 4)).toBe("You can't afford that much!");
-    expect(tradeError(ctx({ cash: 100_000, freeSpace: 2 }), 3)).toBe("You can't get that much!");
+    expect(tradeError(ctx({ cash: 100_000, maximum: 2 }), 3)).toBe("You can't get that much!");
   });
   it('names the drug for sell, stash and take', () => {
-    expect(tradeError(ctx({ mode: 'sell', held: 2 }), 3)).toBe("You don't have that much Weed!");
-    expect(tradeError(ctx({ mode: 'stash', held: 2 }), 3)).toBe("You don't have that much Weed to stash!");
-    expect(tradeError(ctx({ mode: 'take', held: 2 }), 3)).toBe("You don't have that much Weed in your stash!");
+    expect(tradeError(ctx({ mode: 'sell', maximum: 2 }), 3)).toBe("You don't have that much Weed!");
+    expect(tradeError(ctx({ mode: 'stash', maximum: 2 }), 3)).toBe("You don't have that much Weed to stash!");
+    expect(tradeError(ctx({ mode: 'take', maximum: 2 }), 3)).toBe("You don't have that much Weed in your stash!");
   });
 });
 

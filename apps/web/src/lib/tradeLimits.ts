@@ -1,5 +1,7 @@
 // The trade modal's client-side checks (SPEC.md section 5, "Trade modal"). The server decides; these only
-// size the input and explain a refusal before a call is made.
+// size the input and explain a refusal before a call is made. The buy maximum is the engine's own maxBuy.
+import { maxBuy, type ClientGameState, type GameState } from '@drugwars/engine';
+
 export type TradeMode = 'buy' | 'sell' | 'stash' | 'take';
 
 export interface TradeContext {
@@ -7,10 +9,16 @@ export interface TradeContext {
   drugName: string;
   price: number;
   cash: number;
-  freeSpace: number;
-  marketQuantity: number;
-  /** Units held for this mode: carried (sell, stash) or stashed here (take). */
-  held: number;
+  /** The most that may be traded: buyMaximum() for buy, the units held otherwise (carried or stashed here). */
+  maximum: number;
+}
+
+/**
+ * Buy maximum (least of affordable, free space and the market's stock), from the engine. maxBuy reads only the
+ * market and the player, which the client view carries unchanged (it lacks only the seed and the PRNG state).
+ */
+export function buyMaximum(gs: ClientGameState, drugId: string): number {
+  return maxBuy(gs as GameState, drugId);
 }
 
 export function affordable(cash: number, price: number): number {
@@ -18,12 +26,9 @@ export function affordable(cash: number, price: number): number {
   return Math.max(0, Math.floor(cash / price));
 }
 
-/** Buy: least of affordable, free pocket space and market stock. Sell, stash, take: the quantity held. */
+/** Buy: least of affordable, free pocket space and market stock (buyMaximum). Sell, stash, take: the quantity held. */
 export function tradeMaximum(ctx: TradeContext): number {
-  if (ctx.mode === 'buy') {
-    return Math.max(0, Math.min(affordable(ctx.cash, ctx.price), ctx.freeSpace, ctx.marketQuantity));
-  }
-  return Math.max(0, ctx.held);
+  return Math.max(0, ctx.maximum);
 }
 
 /** The error for a quantity, or null when it may be submitted. */

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { ClientGameState, MarketEntry } from '@drugwars/engine';
 import { formatMoney, priceTrend } from '../../lib/format';
-import type { TradeContext } from '../../lib/tradeLimits';
+import { buyMaximum, type TradeContext } from '../../lib/tradeLimits';
 import { buyDrug, sellDrug } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 import { ViewHeader } from '../game/ViewHeader';
@@ -23,9 +23,7 @@ export function tradeContextFor(gs: ClientGameState, entry: MarketEntry, mode: '
     drugName: entry.name,
     price: entry.price,
     cash: gs.player.cash,
-    freeSpace: Math.max(0, gs.player.coatSpace - gs.player.usedSpace),
-    marketQuantity: entry.quantity,
-    held: gs.player.inventory[entry.id]?.quantity ?? 0,
+    maximum: mode === 'buy' ? buyMaximum(gs, entry.id) : (gs.player.inventory[entry.id]?.quantity ?? 0),
   };
 }
 

@@ -1,13 +1,15 @@
-// The on-screen keypad for touch and narrow screens: digits, Backspace, Delete (clear), MAX and Enter.
+// The on-screen keypad for touch and narrow screens (SPEC.md section 5): digits 0-9, Backspace, Delete (clear),
+// Enter, Escape and MAX.
 export interface NumericKeypadProps {
   onDigit: (digit: string) => void;
   onBackspace: () => void;
   onClear: () => void;
   onMax: () => void;
   onEnter: () => void;
+  onEscape: () => void;
 }
 
-export function NumericKeypad({ onDigit, onBackspace, onClear, onMax, onEnter }: NumericKeypadProps) {
+export function NumericKeypad({ onDigit, onBackspace, onClear, onMax, onEnter, onEscape }: NumericKeypadProps) {
   const digits = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
   return (
     <div className="keypad" role="group" aria-label="Numeric keypad">
@@ -25,10 +27,13 @@ export function NumericKeypad({ onDigit, onBackspace, onClear, onMax, onEnter }:
       <button type="button" className="key key-fn" onClick={onBackspace} aria-label="Backspace">
         ⌫
       </button>
-      <button type="button" className="key key-fn key-wide" onClick={onMax}>
+      <button type="button" className="key key-fn" onClick={onEscape} aria-label="Escape">
+        ESC
+      </button>
+      <button type="button" className="key key-fn" onClick={onMax}>
         MAX
       </button>
-      <button type="button" className="key key-enter key-wide" onClick={onEnter} aria-label="Enter">
+      <button type="button" className="key key-enter" onClick={onEnter} aria-label="Enter">
         ENTER
       </button>
     </div>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { TradeContext } from '../../lib/tradeLimits';
 import { TradeModal } from './TradeModal';
-import { visibleMarketRows } from './MarketView';
+import { tradeContextFor, visibleMarketRows } from './MarketView';
 import { makeState, market } from '../../test/fixtures';
 
 afterEach(() => {
@@ -15,9 +15,7 @@ const ctx = (o: Partial<TradeContext> = {}): TradeContext => ({
   drugName: 'Weed',
   price: 300,
   cash: 1000,
-  freeSpace: 100,
-  marketQuantity: 50,
-  held: 0,
+  maximum: 3,
   ...o,
 });
 
@@ -50,7 +48,7 @@ describe('TradeModal', () => {
   });
 
   it('names the drug when selling more than you have', () => {
-    const { input } = open(ctx({ mode: 'sell', held: 2 }));
+    const { input } = open(ctx({ mode: 'sell', maximum: 2 }));
     fireEvent.change(input, { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(screen.getByRole('alert').textContent).toBe("You don't have that much Weed!");
@@ -70,7 +68,7 @@ describe('TradeModal', () => {
   });
 
   it('keypad: digits up to 9, Backspace, Delete clears, MAX, Enter submits', async () => {
-    const { input, onConfirm } = open(ctx({ cash: 10_000_000_000, price: 1, freeSpace: 10_000_000_000, marketQuantity: 10_000_000_000 }), undefined, true);
+    const { input, onConfirm } = open(ctx({ cash: 10_000_000_000, price: 1, maximum: 10_000_000_000 }), undefined, true);
     fireEvent.keyDown(window, { key: 'Delete' });
     expect(input.value).toBe('');
     for (const d of '1234567890') fireEvent.keyDown(window, { key: d });
@@ -85,6 +83,55 @@ describe('TradeModal', () => {
       fireEvent.keyDown(window, { key: 'Enter' });
     });
     expect(onConfirm).toHaveBeenCalledWith(7);
+  });
+
+  it('keypad: keys typed while the read-only quantity field has the focus still reach the keypad', async () => {
+    const { input, onConfirm } = open(ctx({ cash: 100_000, maximum: 100 }), undefined, true);
+    expect(input.readOnly).toBe(true);
+    input.focus();
+    fireEvent.keyDown(input, { key: 'Delete' });
+    fireEvent.keyDown(input, { key: '4' });
+    fireEvent.keyDown(input, { key: '2' });
+    fireEvent.keyDown(input, { key: 'Backspace' });
+    fireEvent.keyDown(input, { key: '5' });
+    expect(input.value).toBe('45');
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'Enter' });
+    });
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onConfirm).toHaveBeenCalledWith(45);
+  });
+
+  it('keypad: the ESC key and the Escape key close the modal', () => {
+    const first = open(ctx(), undefined, true);
+    fireEvent.click(screen.getByRole('button', { name: 'Escape' }));
+    expect(first.onClose).toHaveBeenCalledTimes(1);
+    cleanup();
+    const second = open(ctx(), undefined, true);
+    fireEvent.keyDown(second.input, { key: 'Escape' });
+    expect(second.onClose).toHaveBeenCalledTimes(1);
+    expect(second.onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('without the keypad, the field takes typed digits only, up to 9', () => {
+    const { input } = open(ctx({ maximum: 10 }));
+    fireEvent.change(input, { target: { value: '12a34567890' } });
+    expect(input.value).toBe('123456789');
+  });
+});
+
+describe('tradeContextFor', () => {
+  it('buys up to the engine maximum (cash, free space, stock) and sells what is carried', () => {
+    const gs = makeState({
+      cash: 1000,
+      usedSpace: 98,
+      coatSpace: 100,
+      marketInfo: [market('weed', { price: 100, quantity: 50 })],
+      inventory: { weed: { quantity: 98, totalCost: 9800 } },
+    });
+    const entry = gs.marketInfo[0]!;
+    expect(tradeContextFor(gs, entry, 'buy')).toMatchObject({ mode: 'buy', price: 100, cash: 1000, maximum: 2 });
+    expect(tradeContextFor(gs, entry, 'sell')).toMatchObject({ mode: 'sell', maximum: 98 });
   });
 });
 

@@ -48,11 +48,12 @@ export function TradeModal({ ctx, onConfirm, onClose, keypad }: TradeModalProps)
     setError(null);
   };
 
-  // Physical keys drive the keypad: digits, Backspace, Delete (clear), Enter.
+  // Physical keys drive the keypad: digits, Backspace, Delete (clear), Enter (Escape closes through the Modal).
+  // The keypad's input is read-only, so keys typed while it has the focus are the keypad's too.
   useEffect(() => {
     if (!showKeypad) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.target instanceof HTMLInputElement) return; // the input handles its own typing
+      if (e.target instanceof HTMLInputElement && !e.target.readOnly) return; // an editable field types for itself
       if (/^\d$/.test(e.key)) update(appendDigit(value, e.key, KEYPAD_MAX_DIGITS));
       else if (e.key === 'Backspace') update(value.slice(0, -1));
       else if (e.key === 'Delete') update('');
@@ -118,6 +119,7 @@ export function TradeModal({ ctx, onConfirm, onClose, keypad }: TradeModalProps)
             onClear={() => update('')}
             onMax={() => update(String(max))}
             onEnter={() => void submit()}
+            onEscape={onClose}
           />
         )}
         <div className="modal-actions">

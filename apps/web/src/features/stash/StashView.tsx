@@ -96,9 +96,7 @@ export function StashView() {
             drugName: drugName(trade.drugId, gs, data),
             price: 0,
             cash: p.cash,
-            freeSpace: Math.max(0, p.coatSpace - p.usedSpace),
-            marketQuantity: 0,
-            held:
+            maximum:
               trade.mode === 'stash'
                 ? (p.inventory[trade.drugId]?.quantity ?? 0)
                 : (here[trade.drugId]?.quantity ?? 0),
