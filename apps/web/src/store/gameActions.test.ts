@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { event, makeState, stubFetch } from '../test/fixtures';
-import { deposit, shopBuy, stayHere, travel } from './gameActions';
+import type { Encounter, GameEvent } from '@drugwars/engine';
+import { daySounds, deposit, shopBuy, stayHere, travel } from './gameActions';
 import { useGameStore } from './gameStore';
+import { signals } from './signals';
 
 beforeEach(() => {
   localStorage.clear();
@@ -71,6 +73,28 @@ describe('travel', () => {
     expect(useGameStore.getState().modals).toEqual([]);
   });
 
+  it('plays a loan-shark visit warning once, by visit number, with the plane', async () => {
+    const visit = { type: 'loanSharkVisit', visitNumber: 2, enemies: [] } as unknown as Encounter;
+    const visitEvent: GameEvent = { ...event('loan_shark', 'Vinnie is here.'), soundEffect: 'loan_shark_warning_2', encounter: visit };
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'POST /api/game/travel': {
+          body: { success: true, message: 'Arrived.', gameState: makeState({ encounter: visit }), events: [visitEvent], gameOver: false },
+        },
+      }).fn,
+    );
+    const sounds: string[] = [];
+    const stop = signals.subscribe((sig) => {
+      if (sig.type === 'sound') sounds.push(sig.name);
+    });
+    const done = travel('miami');
+    await vi.advanceTimersByTimeAsync(1050);
+    await done;
+    stop();
+    expect(sounds).toEqual(['plane', 'loan_shark_warning_2']);
+  });
+
   it('a network failure loses the connection and returns to the title', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     const done = travel('miami');
@@ -134,5 +158,27 @@ describe('money and shop actions', () => {
       '🛡️ Successfully purchased Kevlar Vest!',
       '✅ Successfully purchased 20x Bullets!',
     ]);
+  });
+});
+
+describe('daySounds', () => {
+  const police = { type: 'police', enemies: [] } as unknown as Encounter;
+  const visit = (n: number) => ({ type: 'loanSharkVisit', visitNumber: n, enemies: [] }) as unknown as Encounter;
+  const sharkEvent = (enc: Encounter, sound?: string): GameEvent => ({
+    ...event('loan_shark', 'The shark.'),
+    encounter: enc,
+    ...(sound ? { soundEffect: sound } : {}),
+  });
+
+  it('plays the warning by visit number even when the event names none', () => {
+    expect(daySounds([sharkEvent(visit(5))], makeState({ encounter: visit(5) }))).toEqual(['loan_shark_warning_4']);
+  });
+  it('keeps a visit waiting behind a fight quiet until it steps in', () => {
+    const events = [{ ...event('combat'), encounter: police }, sharkEvent(visit(1), 'loan_shark_warning_1')];
+    expect(daySounds(events, makeState({ encounter: police }))).toEqual([]);
+  });
+  it('plays other event sounds (a promotion) once each', () => {
+    const promo = { ...event('rank_promotion'), soundEffect: 'superb' };
+    expect(daySounds([promo, promo], makeState())).toEqual(['superb']);
   });
 });

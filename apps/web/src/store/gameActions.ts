@@ -1,6 +1,6 @@
 // The game's actions: call the API, put the answer in the store, and apply SPEC.md section 8 to failures.
 // Components call these (or the api client plus handleApiError) and never fetch by hand.
-import type { ClientGameState, GameEvent, ShopItemType } from '@drugwars/engine';
+import { loanSharkSound, type ClientGameState, type GameEvent, type ShopItemType } from '@drugwars/engine';
 import { api, ApiError, hasGameState, INVALID_RESPONSE_CODE } from '../api/client';
 import { classifyError, ERROR_TEXTS, type ActionContext, type ErrorOutcome } from '../api/errorCatalogue';
 import type { GameDataMap } from '../api/types';
@@ -85,12 +85,25 @@ function logEvents(events: readonly GameEvent[]): void {
   for (const e of events) store().addMessage(e.message, e.type);
 }
 
-function playEventSounds(events: readonly GameEvent[], gs: ClientGameState): void {
-  for (const e of events) if (e.soundEffect) signals.emit({ type: 'sound', name: e.soundEffect });
-  const enc = gs.encounter;
-  if (enc && enc.type === 'loanSharkVisit') {
-    signals.emit({ type: 'sound', name: `loan_shark_${Math.min(Math.max(enc.visitNumber, 1), 4)}` });
+/**
+ * The day's sounds: each event's effect, and the loan-shark warning for the visit number when a visit is on,
+ * each sound once (the visit's own event carries the same warning). A loan-shark event whose encounter waits
+ * behind a fight is not heard yet: the encounter view plays its warning when it steps in.
+ */
+export function daySounds(events: readonly GameEvent[], gs: ClientGameState): string[] {
+  const current = gs.encounter;
+  const names: string[] = [];
+  for (const e of events) {
+    if (!e.soundEffect) continue;
+    if (e.category === 'loan_shark' && e.encounter && e.encounter.type !== current?.type) continue;
+    names.push(e.soundEffect);
   }
+  if (current?.type === 'loanSharkVisit') names.push(loanSharkSound(current.visitNumber));
+  return [...new Set(names)];
+}
+
+function playEventSounds(events: readonly GameEvent[], gs: ClientGameState): void {
+  for (const name of daySounds(events, gs)) signals.emit({ type: 'sound', name });
 }
 
 /**
