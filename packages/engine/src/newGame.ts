@@ -75,17 +75,22 @@ export function newGame(opts: NewGameOptions): GameState {
   return syncMachine(state);
 }
 
+/** '1 day', '7 days' (the intro reads right for any count). */
+export function dayCount(n: number): string {
+  return `${n} ${n === 1 ? 'day' : 'days'}`;
+}
+
 /** The game_intro event shown when a game starts. */
 export function introEvents(state: GameState): GameEvent[] {
   const p = state.player;
   const city = LOCATION_BY_ID.get(p.location)?.name ?? p.location;
-  const owed = p.loanShark ? `You owe ${dollars(p.debt)} to ${p.loanShark.name}, due in ${Math.max(0, p.loanShark.dueDay - p.day)} days` : '';
+  const owed = p.loanShark ? `You owe ${dollars(p.debt)} to ${p.loanShark.name}, due in ${dayCount(Math.max(0, p.loanShark.dueDay - p.day))}` : '';
   return [
     {
       message:
         `DRUG WARS\n\n` +
         `You're a small-time hustler fresh off the bus in ${city} with ${dollars(p.cash)} in your pocket and big dreams. ` +
-        `You have ${p.maxDays} days to make as much money as you can: buy low, sell high, stay out of trouble.\n\n` +
+        `You have ${dayCount(p.maxDays)} to make as much money as you can: buy low, sell high, stay out of trouble.\n\n` +
         owed,
       type: 'info',
       category: 'game_intro',

@@ -3,6 +3,7 @@
 // Every failure is thrown as an ApiError { status, code, message }: status 0 means no response at all.
 import type { ClientGameState } from '@drugwars/engine';
 import { HEALTH_RETRY_DELAY_MS } from '../constants';
+import { debugLog, setEnvironment } from '../lib/debug';
 import { getSessionId, setSessionId } from '../storage/local';
 import type {
   ActionResponse,
@@ -77,6 +78,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: un
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
+    debugLog(method, path, 'no response', err);
     throw new ApiError({
       status: 0,
       code: NETWORK_ERROR_CODE,
@@ -92,6 +94,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: un
       parsed = undefined;
     }
   }
+  debugLog(method, path, response.status);
   if (!response.ok || isErrorBody(parsed)) throw errorFromBody(response.status, parsed);
   if (parsed === undefined) {
     throw new ApiError({ status: response.status, code: INVALID_RESPONSE_CODE, message: 'Invalid response' });
@@ -115,7 +118,12 @@ export function hasGameState(value: unknown): value is { gameState: ClientGameSt
 
 export const api = {
   // ---- title ----
-  version: () => get<VersionResponse>('/version'),
+  /** Its environment switches debug logging (SPEC.md section 6). */
+  async version(): Promise<VersionResponse> {
+    const res = await get<VersionResponse>('/version');
+    setEnvironment(res.environment);
+    return res;
+  },
   /** SPEC.md section 7: a failure is retried once after 2 seconds, then raised. */
   async health(): Promise<HealthResponse> {
     try {

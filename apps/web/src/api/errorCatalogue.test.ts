@@ -25,6 +25,15 @@ describe('classifyError (SPEC.md section 8)', () => {
     });
   });
 
+  it('an error text that mentions expired is a lost session too (SPEC.md section 2)', () => {
+    expect(classifyError(err(400, 'TOKEN', 'Your game has expired'), 'deposit')).toMatchObject({
+      kind: 'sessionLost',
+      message: 'Session connection lost. The server may have restarted.',
+      notFound: false,
+    });
+    expect(classifyError(err(400, 'TOKEN', 'Not enough cash'), 'deposit').kind).toBe('failed');
+  });
+
   it('no response or a 5xx on travel, buy, sell or stay loses the connection', () => {
     for (const ctx of ['travel', 'buy', 'sell', 'stay'] as const) {
       expect(classifyError(err(0, 'NETWORK_ERROR', 'Failed to fetch'), ctx)).toEqual({

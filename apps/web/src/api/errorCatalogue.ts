@@ -76,7 +76,8 @@ export function classifyError(raw: unknown, context: ActionContext): ErrorOutcom
   if (err.code === 'AUDIT_FAILURE') return { kind: 'audit' };
   const notFound =
     err.code === 'SESSION_NOT_FOUND' || (err.status === 404 && err.message === SESSION_NOT_FOUND_TEXT);
-  if (notFound || err.status === 403 || err.status === 404 || /session/i.test(err.message)) {
+  // section 8: 403, 404 or text with 'Session'/'session'; section 2 adds text that mentions 'expired'
+  if (notFound || err.status === 403 || err.status === 404 || /session|expired/i.test(err.message)) {
     return { kind: 'sessionLost', message: ERROR_TEXTS.sessionLost, notFound };
   }
   const noResponse = err.status === 0 || err.status >= 500;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashChangeLevel, healthClass, priceTrend } from './format';
+import { cashChangeLevel, countOf, healthClass, priceTrend } from './format';
 
 describe('healthClass (SPEC 9 bands)', () => {
   it.each([
@@ -38,5 +38,15 @@ describe('priceTrend', () => {
     expect(priceTrend(51, 100)).toMatchObject({ arrows: 2, direction: 'down' });
     expect(priceTrend(50, 100)).toMatchObject({ arrows: 3, className: 'change-50', text: '▼▼▼' });
     expect(priceTrend(200, 100)).toMatchObject({ arrows: 3, className: 'change-100', text: '▲▲▲' });
+  });
+});
+
+describe('countOf', () => {
+  it('uses the singular only for exactly one', () => {
+    expect(countOf(1, 'day')).toBe('1 day');
+    expect(countOf(7, 'day')).toBe('7 days');
+    expect(countOf(0, 'day')).toBe('0 days');
+    expect(countOf(1200, 'unit')).toBe('1,200 units');
+    expect(countOf(2, 'enemy', 'enemies')).toBe('2 enemies');
   });
 });

@@ -62,3 +62,8 @@ export function priceTrend(price: number, previous: number | null | undefined): 
   const direction = price > previous ? 'up' : 'down';
   return { direction, arrows, className, text: (direction === 'up' ? '▲' : '▼').repeat(arrows) };
 }
+
+/** A count with its noun in the right number: '1 day', '7 days', '0 days' (plural defaults to noun + 's'). */
+export function countOf(n: number, noun: string, plural: string = `${noun}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? noun : plural}`;
+}

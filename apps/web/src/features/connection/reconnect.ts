@@ -12,7 +12,8 @@ export interface ReconnectDeps {
 }
 
 export const reconnectStatusText = (n: number) => `Attempting to reconnect... ${n}/${RECONNECT_ATTEMPTS}`;
-export const RECONNECT_FAILED_TEXT = `Could not reconnect after ${RECONNECT_ATTEMPTS} attempts.`;
+// Written out so the text is greppable as SPEC.md quotes it; reconnect.test.ts checks it names RECONNECT_ATTEMPTS.
+export const RECONNECT_FAILED_TEXT = 'Could not reconnect after 3 attempts.';
 
 export async function reconnect(deps: ReconnectDeps): Promise<boolean> {
   for (let n = 1; n <= RECONNECT_ATTEMPTS; n++) {

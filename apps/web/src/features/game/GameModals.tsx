@@ -1,11 +1,11 @@
 // The modal queue of the game screen: the head of `modals` is shown; closing it shows the next.
 import { Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import type { EventCategory, GameEvent } from '@drugwars/engine';
+import { LOAN_DUE_DAYS, type EventCategory, type GameEvent } from '@drugwars/engine';
 import { Modal } from '../../components/Modal';
 import { GAME_TITLE } from '../../config';
-import { ERROR_TEXTS } from '../../api/errorCatalogue';
-import { formatMoney } from '../../lib/format';
+import { ErrorModal } from '../../components/ErrorModal';
+import { countOf, formatMoney } from '../../lib/format';
 import { SessionLostModal } from '../../plugins';
 import { splitParagraphs } from '../../store/eventQueue';
 import { endSession } from '../../store/gameActions';
@@ -37,15 +37,25 @@ function Paragraphs({ text, skip }: { text: string; skip?: string }) {
   );
 }
 
+/**
+ * The intro's debt line when the server's story text leaves it out. At the start of a game the loan is due in
+ * 7 days, so it reads as SPEC.md quotes it: 'You owe $debt to {loan shark name}, due in 7 days'; any other
+ * count reads right too ('due in 1 day').
+ */
+export function introDebtLine(debt: number, sharkName: string | null | undefined, daysLeft: number): string {
+  return `You owe ${formatMoney(debt)} to ${sharkName ?? 'the loan shark'}, due in ${countOf(Math.max(0, daysLeft), 'day')}`;
+}
+
 function IntroModal({ event, onClose }: { event: GameEvent; onClose: () => void }) {
   const player = useGameStore((s) => s.gameState?.player);
+  const day = useGameStore((s) => s.gameState?.day ?? 1);
   const mentionsDebt = /You owe/.test(event.message);
   return (
     <Modal title={GAME_TITLE} className="intro-modal">
       <Paragraphs text={event.message} skip={GAME_TITLE} />
       {!mentionsDebt && player && player.debt > 0 && (
         <p className="warning-text">
-          {`You owe ${formatMoney(player.debt)} to ${player.loanShark?.name ?? 'the loan shark'}, due in 7 days`}
+          {introDebtLine(player.debt, player.loanShark?.name, (player.loanShark?.dueDay ?? day + LOAN_DUE_DAYS) - day)}
         </p>
       )}
       <div className="modal-actions">
@@ -93,19 +103,6 @@ function PromotionModal({ item, onClose }: { item: Extract<ModalItem, { kind: 'p
       <div className="modal-actions">
         <button type="button" className="btn btn-primary" onClick={onClose}>
           Continue Playing
-        </button>
-      </div>
-    </Modal>
-  );
-}
-
-export function ErrorModal({ message, onClose }: { message?: string | null; onClose: () => void }) {
-  return (
-    <Modal title="ERROR" onDismiss={onClose} className="modal-danger">
-      <p>{message || ERROR_TEXTS.invalidGameStateDefault}</p>
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          OK
         </button>
       </div>
     </Modal>

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { stubFetch } from '../../test/fixtures';
+import { useGameStore } from '../../store/gameStore';
 import { TitleScreen } from './TitleScreen';
 
 function Where() {
@@ -29,9 +30,15 @@ const healthy = {
   'GET /api/changelog': { body: { success: true, entries: [{ version: '2.2.0', date: '2026-11-01', changes: 'Fresh start' }] } },
 };
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  useGameStore.getState().resetGame();
+  // the stubbed version says 'development', which turns debug logging on
+  vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+});
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -93,5 +100,95 @@ describe('TitleScreen', () => {
       await vi.advanceTimersByTimeAsync(10);
     });
     expect(stub.calls.filter((c) => c.url === '/api/health').length).toBe(3);
+  });
+
+  it('clicking outside CONNECTION FAILED also retries', async () => {
+    vi.useFakeTimers();
+    const stub = stubFetch({ ...healthy, 'GET /api/health': { status: 503, body: { success: false, code: 'DOWN', error: 'down', message: 'down' } } });
+    vi.stubGlobal('fetch', stub.fn);
+    renderAt('/');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2100);
+    });
+    const dialog = screen.getByRole('dialog', { name: 'CONNECTION FAILED' });
+    expect(dialog.textContent).toContain(
+      "Shit, the game's not working. Try again in 5 minutes, the server might be restarting. If it's still not working, tell the dev to get his shit together or try again later.",
+    );
+    fireEvent.mouseDown(dialog.parentElement!);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(stub.calls.filter((c) => c.url === '/api/health').length).toBe(3);
+  });
+
+  it('About: free clone, nothing personal tracked, copy shows a check mark for 2 seconds, WHATEVER closes', async () => {
+    vi.stubGlobal('fetch', stubFetch(healthy).fn);
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderAt('/');
+    await act(async () => undefined);
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'About' }));
+    const dialog = screen.getByRole('dialog', { name: 'About' });
+    expect(dialog.textContent).toMatch(/free clone/);
+    expect(dialog.textContent).toMatch(/Only game-related data is tracked \(no personal information\)/);
+    const copy = screen.getByRole('button', { name: 'Copy Donation address' });
+    await act(async () => {
+      fireEvent.click(copy);
+      await Promise.resolve();
+    });
+    expect(writeText).toHaveBeenCalledTimes(1);
+    expect(copy.textContent).toBe('✓');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1999);
+    });
+    expect(copy.textContent).toBe('✓');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(copy.textContent).toBe('COPY');
+    fireEvent.click(screen.getByRole('button', { name: 'WHATEVER' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a clipboard failure is only logged', async () => {
+    vi.stubGlobal('fetch', stubFetch(healthy).fn);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderAt('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'About' }));
+    const copy = screen.getByRole('button', { name: 'Copy Messenger contact' });
+    await act(async () => {
+      fireEvent.click(copy);
+    });
+    expect(copy.textContent).toBe('COPY');
+    expect(warn).toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('uses up a redirect left in the store (it would bounce the next game screen); an audit one opens the audit modal', async () => {
+    vi.stubGlobal('fetch', stubFetch(healthy).fn);
+    useGameStore.getState().setRedirect('/');
+    renderAt('/');
+    await act(async () => undefined);
+    expect(useGameStore.getState().redirect).toBeNull();
+    expect(screen.queryByText('AUDIT FAILURE')).toBeNull();
+    cleanup();
+    useGameStore.getState().setRedirect('/?error=audit');
+    renderAt('/');
+    expect(await screen.findByText('AUDIT FAILURE')).toBeTruthy();
+    expect(useGameStore.getState().redirect).toBeNull();
+  });
+
+  it("a failed start shows the ERROR modal on the title with the default text when there is no message", async () => {
+    vi.stubGlobal('fetch', stubFetch(healthy).fn);
+    renderAt('/');
+    await act(async () => undefined);
+    await act(async () => {
+      useGameStore.getState().pushModal({ kind: 'error', message: '' });
+    });
+    expect(screen.getByRole('dialog', { name: 'ERROR' }).textContent).toContain('Game state is invalid, please try again.');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import type { ChangelogEntry } from '../../api/types';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
-import { Modal } from '../../components/Modal';
+import { ErrorModal } from '../../components/ErrorModal';
 import { TEST_VERSION_PATTERN } from '../../constants';
 import { setSessionId } from '../../storage/local';
 import { startNewGame } from '../../store/gameActions';
@@ -96,6 +96,15 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
       setParams(next, { replace: true });
     }
   }, [params, setParams]);
+
+  // A redirect the store holds is for the game screen; on the title it is used up here, so it cannot send the
+  // next game screen straight back (an audit failure while starting a game opens the audit modal instead).
+  const redirect = useGameStore((s) => s.redirect);
+  useEffect(() => {
+    if (!redirect) return;
+    useGameStore.getState().setRedirect(null);
+    if (new URLSearchParams(redirect.split('?')[1] ?? '').get('error') === 'audit') setAudit(true);
+  }, [redirect]);
 
   useEffect(() => {
     if (showChangelog && changelog === null) void api.changelog().then(setChangelog);
@@ -192,16 +201,7 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
           }}
         />
       )}
-      {headModal?.kind === 'error' && !audit && (
-        <Modal title="ERROR" onDismiss={closeStoreModal}>
-          <p>{headModal.message}</p>
-          <div className="modal-actions">
-            <button type="button" className="btn" onClick={closeStoreModal}>
-              OK
-            </button>
-          </div>
-        </Modal>
-      )}
+      {headModal?.kind === 'error' && !audit && <ErrorModal message={headModal.message} onClose={closeStoreModal} />}
     </div>
   );
 }

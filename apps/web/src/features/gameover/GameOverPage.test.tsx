@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { ClientGameState } from '@drugwars/engine';
+import { useGameStore } from '../../store/gameStore';
+import { makeState, stubFetch } from '../../test/fixtures';
+import GameOverPage from './GameOverPage';
+
+function over(edit: Partial<ClientGameState> = {}): ClientGameState {
+  const gs = makeState({ cash: 5000 });
+  return { ...gs, gameOver: true, currentState: 'GAME_OVER', gameOverReason: 'Your 30 days are up.', ...edit };
+}
+
+function renderPage() {
+  render(
+    <MemoryRouter initialEntries={['/gameover']}>
+      <Routes>
+        <Route path="/gameover" element={<GameOverPage />} />
+        <Route path="/" element={<p>title screen</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('drugwars.sessionId', 's1');
+  useGameStore.getState().resetGame();
+  useGameStore.getState().setSession('s1');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("'GAME OVER'", () => {
+  it('shows the reason, the final score and the player, submits the score and says so', async () => {
+    const stub = stubFetch({ 'POST /api/leaderboard/submit': { body: { success: true, entry: {} } } });
+    vi.stubGlobal('fetch', stub.fn);
+    useGameStore.getState().setGameState(over());
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'GAME OVER' })).toBeTruthy();
+    expect(screen.getByText('Your 30 days are up.')).toBeTruthy();
+    expect(screen.getByText('Final Score: $4,000')).toBeTruthy();
+    expect(screen.getByText('Tester')).toBeTruthy();
+    expect(await screen.findByText('Score submitted to leaderboard!')).toBeTruthy();
+    expect(stub.calls.filter((c) => c.url === '/api/leaderboard/submit')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'View Game Stats' })).toBeTruthy();
+  });
+
+  it("says 'Failed to submit score to leaderboard' when the submit fails; the default reason is 'Game ended'", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', stubFetch({ 'POST /api/leaderboard/submit': { status: 409, body: { success: false, code: 'X', error: 'no', message: 'no' } } }).fn);
+    useGameStore.getState().setGameState(over({ gameOverReason: null }));
+    renderPage();
+    expect(screen.getByText('Game ended')).toBeTruthy();
+    expect(await screen.findByText('Failed to submit score to leaderboard')).toBeTruthy();
+  });
+
+  it('a seeded game is not eligible and submits nothing', async () => {
+    const stub = stubFetch({});
+    vi.stubGlobal('fetch', stub.fn);
+    useGameStore.getState().setGameState(over({ isSeeded: true, formattedSeed: '0000-0000-0000-0042' }));
+    renderPage();
+    await act(async () => undefined);
+    expect(screen.getByText('Seeded game - Not eligible for leaderboard')).toBeTruthy();
+    expect(stub.calls).toEqual([]);
+  });
+
+  it('Main Menu ends the session, forgets the stored id and goes to /', async () => {
+    const stub = stubFetch({
+      'POST /api/leaderboard/submit': { body: { success: true, entry: {} } },
+      'POST /api/game/end-session': { body: { success: true } },
+    });
+    vi.stubGlobal('fetch', stub.fn);
+    useGameStore.getState().setGameState(over());
+    renderPage();
+    await screen.findByText('Score submitted to leaderboard!');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Main Menu' }));
+    });
+    expect(stub.calls.map((c) => c.url)).toContain('/api/game/end-session');
+    expect(localStorage.getItem('drugwars.sessionId')).toBeNull();
+    expect(screen.getByText('title screen')).toBeTruthy();
+  });
+});
