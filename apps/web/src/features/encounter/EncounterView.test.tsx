@@ -18,7 +18,7 @@ function fakeController(): CombatController & { attack: ReturnType<typeof vi.fn>
     runEnemyTurn: vi.fn(async () => undefined),
     closeOverlay: vi.fn(async () => undefined),
     acknowledgeDeath: vi.fn(),
-    ensureBestWeapon: vi.fn(async () => undefined),
+    ensureBestWeapon: vi.fn(async () => true),
     safetyReset: vi.fn(),
     isEnemyTurnRunning: () => false,
   };
@@ -139,6 +139,23 @@ describe('EncounterView', () => {
     expect(controller.runEnemyTurn).toHaveBeenCalledTimes(1);
     fireEvent.click(button('Retry'));
     expect(controller.runEnemyTurn).toHaveBeenCalledTimes(2);
+  });
+
+  it('picks the weapon once per encounter, on the player turn only', async () => {
+    useGameStore.getState().setGameState(gameState({ encounter: encounter({ turnOrder: 'enemy' }) }));
+    const controller = show();
+    expect(controller.ensureBestWeapon).not.toHaveBeenCalled();
+    await act(async () => {
+      useGameStore.getState().setGameState(gameState({ encounter: encounter({ turnOrder: 'player', round: 2 }) }));
+    });
+    expect(controller.ensureBestWeapon).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      useGameStore.getState().setGameState(gameState({ encounter: encounter({ turnOrder: 'enemy', round: 2 }) }));
+    });
+    await act(async () => {
+      useGameStore.getState().setGameState(gameState({ encounter: encounter({ turnOrder: 'player', round: 3 }) }));
+    });
+    expect(controller.ensureBestWeapon).toHaveBeenCalledTimes(1);
   });
 
   it('falls back to initials when the sprite does not load', () => {

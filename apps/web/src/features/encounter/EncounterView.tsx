@@ -1,7 +1,7 @@
 // The encounter screen of SPEC.md section 2: fights (police, gang, loan-shark goons) with the battlefield,
 // combat log and action buttons, loan-shark visits, and the result overlays. The game screen mounts it while
 // `gameState.encounter` is set or `encounterOverlay` is showing. All sequencing lives in combatController.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney, type TargetType } from '@drugwars/engine';
 import { PROCESSING_SAFETY_RESET_MS } from '../../constants';
@@ -61,10 +61,17 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
     }
   }, [controller]);
 
-  // the automatic weapon choice, once per encounter
+  // the automatic weapon choice, once per encounter, on the player's turn (when the server allows equip)
+  const weaponPickedFor = useRef('');
   useEffect(() => {
-    if (encounterKey && !encounterKey.startsWith('loanSharkVisit')) void controller.ensureBestWeapon();
-  }, [controller, encounterKey]);
+    if (!encounterKey || encounterKey.startsWith('loanSharkVisit') || weaponPickedFor.current === encounterKey) return;
+    if (!isPlayerTurn || ui.processing || overlay) return;
+    weaponPickedFor.current = encounterKey;
+    void controller.ensureBestWeapon().then((asked) => {
+      // not allowed yet (an older state on the enemy's turn): ask again when the turn comes round
+      if (!asked && weaponPickedFor.current === encounterKey) weaponPickedFor.current = '';
+    });
+  }, [controller, encounterKey, isPlayerTurn, ui.processing, overlay]);
 
   // an encounter that starts (or resumes) on the enemy's turn
   useEffect(() => {

@@ -296,19 +296,42 @@ describe('endings', () => {
 });
 
 describe('automatic weapon', () => {
-  it('equips the best owned weapon where equip is allowed, and never asks during a fight', async () => {
-    const equipWeapon = vi.fn(async () => gameState({ weapon: 'pistol' }));
+  it('equips the best owned weapon in a fight on the player turn (equip allowed), never on the enemy turn', async () => {
+    let finish: (gs: ClientGameState) => void = () => undefined;
+    const equipWeapon = vi.fn(() => new Promise<ClientGameState>((resolve) => (finish = resolve)));
     const controller = createCombatController({ equipWeapon, playSound: () => undefined });
-    const inFight = gameState({ weapon: 'knife' });
-    inFight.player.weapons.pistol = { quantity: 1 };
-    useGameStore.getState().setGameState(inFight);
-    await controller.ensureBestWeapon();
+    const enemyTurn = gameState({ weapon: 'knife', encounter: encounter({ turnOrder: 'enemy' }) });
+    enemyTurn.player.weapons.pistol = { quantity: 1 };
+    useGameStore.getState().setGameState(enemyTurn); // the engine leaves equip out on the enemy's turn
+    expect(await controller.ensureBestWeapon()).toBe(false);
     expect(equipWeapon).not.toHaveBeenCalled();
-    const calm = { ...inFight, allowedActions: [...inFight.allowedActions, 'equip' as const] };
-    useGameStore.getState().setGameState(calm);
-    await controller.ensureBestWeapon();
+
+    const playerTurn = { ...enemyTurn, encounter: encounter(), allowedActions: ['encounter', 'equip', 'unequip', 'end'] as ClientGameState['allowedActions'] };
+    useGameStore.getState().setGameState(playerTurn);
+    const asked = controller.ensureBestWeapon();
     expect(equipWeapon).toHaveBeenCalledWith('pistol');
+    // the action buttons wait for the equip, so an attack cannot race it
+    expect(useCombatUi.getState().processing).toBe(true);
+    finish({ ...gameState({ weapon: 'pistol' }), allowedActions: playerTurn.allowedActions });
+    expect(await asked).toBe(true);
+    expect(useCombatUi.getState().processing).toBe(false);
     expect(useGameStore.getState().gameState?.player.equippedItems.weapon).toBe('pistol');
+    // already the best: nothing to ask
+    expect(await controller.ensureBestWeapon()).toBe(true);
+    expect(equipWeapon).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refused equip is logged and the flag still clears', async () => {
+    const equipWeapon = vi.fn(async () => {
+      throw new ApiError({ status: 409, code: 'ACTION_NOT_ALLOWED', message: "You can't change your equipment on the enemy's turn. Wait for your turn!" });
+    });
+    const controller = createCombatController({ equipWeapon, playSound: () => undefined });
+    const gs = { ...gameState({ weapon: 'knife' }), allowedActions: ['encounter', 'equip', 'unequip', 'end'] as ClientGameState['allowedActions'] };
+    gs.player.weapons.pistol = { quantity: 1 };
+    useGameStore.getState().setGameState(gs);
+    await controller.ensureBestWeapon();
+    expect(useCombatUi.getState().processing).toBe(false);
+    expect(useGameStore.getState().messages.at(-1)?.text).toContain("You can't change your equipment");
   });
 });
 

@@ -371,15 +371,19 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
   }
 
   /**
-   * The automatic weapon: equip the owned weapon with the highest damage above 10 if it is not equipped.
-   * Only where the server allows equip now (the engine refuses it during a fight: then the equipped weapon is
-   * what the player fights with, and asking would only earn an error).
+   * The automatic weapon (SPEC.md section 4, Targeting): equip the owned weapon with the highest damage above 10
+   * if it is not the one equipped. Only where the state allows equip now: the engine allows it in a fight on the
+   * player's turn (it costs no turn) and refuses it on the enemy's. The action buttons wait while it is equipped,
+   * so an attack never races the equip. Returns false when it could not ask yet (to try again on the player's turn).
    */
-  async function ensureBestWeapon(): Promise<void> {
+  async function ensureBestWeapon(): Promise<boolean> {
     const gs = game.getState().gameState;
-    if (!gs || !gs.allowedActions.includes('equip')) return;
+    if (!gs || !gs.allowedActions.includes('equip')) return false;
+    const state = ui.getState();
+    if (state.processing || state.defeated) return false;
     const best = chooseAutoWeapon(gs.player.weapons, currentCatalogue().weapons);
-    if (!best || gs.player.equippedItems.weapon === best.id) return;
+    if (!best || gs.player.equippedItems.weapon === best.id) return true;
+    ui.setState({ processing: true });
     try {
       const next = await deps.equipWeapon(best.id);
       game.getState().setGameState(next);
@@ -387,7 +391,10 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
       // combat goes on with the weapon in hand; the log says why
       const msg = err instanceof ApiError ? err.message : '';
       game.getState().addMessage(msg || 'Failed to equip item', 'error');
+    } finally {
+      ui.setState({ processing: false });
     }
+    return true;
   }
 
   /** The processing flag stuck on the player's turn resets (called by the view's 5 s safety timer). */
