@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { TitleScreen } from './features/title/TitleScreen';
 import { usePageViewTracking } from './analytics';
+import { loadStrings } from './lib/strings';
 
 // The title screen is in the entry chunk (it is the first thing seen); every other route is its own chunk.
 const GameScreen = lazy(() => import('./features/game/GameScreen'));
@@ -15,6 +16,10 @@ function PageViews() {
 }
 
 export function App() {
+  // the strings catalogue, once; the built-in texts serve until (or unless) it arrives
+  useEffect(() => {
+    void loadStrings();
+  }, []);
   return (
     <Suspense fallback={<LoadingOverlay />}>
       <PageViews />

@@ -11,7 +11,7 @@ import {
   trackPageView,
   type TrackingEndpoint,
 } from './analytics';
-import { eventForSignal } from './init';
+import { eventForSignal, funnelStageForSignal } from './init';
 import { gameState } from '../features/encounter/testFixtures';
 
 let sent: { endpoint: TrackingEndpoint; body: Record<string, unknown> }[] = [];
@@ -106,5 +106,15 @@ describe('tracking calls', () => {
     });
     expect(eventForSignal({ type: 'navigation', from: 'a', to: 'b' })?.data).toEqual({ from: 'a', to: 'b' });
     expect(eventForSignal({ type: 'sound', name: 'plane' })).toBeNull();
+  });
+
+  it('reaches the action and transaction funnel stages once per game', () => {
+    const reached = new Set<string>();
+    expect(funnelStageForSignal({ type: 'sound', name: 'plane' }, reached)).toBeNull();
+    expect(funnelStageForSignal({ type: 'navigation', from: 'a', to: 'b' }, reached)).toBe('first_action');
+    expect(funnelStageForSignal({ type: 'navigation', from: 'b', to: 'c' }, reached)).toBeNull();
+    const buy = { type: 'transaction', action: 'buy', drugId: 'weed', quantity: 1, price: 300 } as const;
+    expect(funnelStageForSignal(buy, reached)).toBe('first_transaction');
+    expect(funnelStageForSignal(buy, reached)).toBeNull();
   });
 });

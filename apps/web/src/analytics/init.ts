@@ -38,7 +38,22 @@ export function eventForSignal(signal: GameSignal): AnalyticsEvent | null {
   }
 }
 
+/** Funnel stages past game_start (SPEC.md section 7: "action and transaction stages"), each once per game. */
+export const FIRST_ACTION_STAGE = 'first_action';
+export const FIRST_TRANSACTION_STAGE = 'first_transaction';
+
+/** The funnel stage a signal reaches for the first time in this game, or null; `reached` remembers them. */
+export function funnelStageForSignal(signal: GameSignal, reached: Set<string>): string | null {
+  let stage: string | null = null;
+  if (signal.type === 'transaction') stage = FIRST_TRANSACTION_STAGE;
+  else if (signal.type === 'navigation' || signal.type === 'action') stage = FIRST_ACTION_STAGE;
+  if (stage === null || reached.has(stage)) return null;
+  reached.add(stage);
+  return stage;
+}
+
 let initialized = false;
+const reachedStages = new Set<string>();
 
 /** Called once at start-up. */
 export function init(): void {
@@ -62,9 +77,12 @@ export function init(): void {
   });
   signals.subscribe((signal) => {
     if (signal.type === 'funnel') {
+      if (signal.stage === 'game_start') reachedStages.clear(); // a new game: its first action and trade count again
       void trackFunnel(signal.stage, signal.sessionId ?? null);
       return;
     }
+    const stage = funnelStageForSignal(signal, reachedStages);
+    if (stage) void trackFunnel(stage);
     const event = eventForSignal(signal);
     if (event) void trackEvent(event);
   });

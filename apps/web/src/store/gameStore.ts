@@ -40,6 +40,7 @@ import {
   setSessionId as storeSessionId,
   setSoundEnabled as storeSoundEnabled,
 } from '../storage/local';
+import { acknowledgeTexts } from '../lib/strings';
 import { takeFirstGroup } from './eventQueue';
 
 export type ViewName =
@@ -137,8 +138,10 @@ export interface GameStore {
 
 let nextMessageId = 1;
 
+/** One of Got it, Whatever, Sweet, Word (as the strings catalogue spells them). */
 export function randomAcknowledgeText(random: () => number = Math.random): string {
-  return ACKNOWLEDGE_TEXTS[Math.floor(random() * ACKNOWLEDGE_TEXTS.length)] ?? ACKNOWLEDGE_TEXTS[0];
+  const texts = acknowledgeTexts();
+  return texts[Math.floor(random() * texts.length)] ?? ACKNOWLEDGE_TEXTS[0];
 }
 
 /** The modal for one group of same-category events. */
