@@ -57,14 +57,21 @@ export interface RunningServer {
   /** Everything the server printed (pino JSON lines), for failure messages. */
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
-  /** Start the same server again on the same port and database (after stop). */
-  restart: () => Promise<RunningServer>;
+  /**
+   * Stops this server (if running) and starts it again on the same port, on its own database or on
+   * `databasePath` (e.g. tempDatabasePath() for an empty one). Returns the new server; this one stays stopped.
+   */
+  restart: (options?: { databasePath?: string }) => Promise<RunningServer>;
+}
+
+/** A fresh path for an SQLite file in its own temp directory (removeDatabase removes the directory). */
+export function tempDatabasePath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'drugwars-e2e-')), 'e2e.db');
 }
 
 /** Starts the product as `npm start` does (scripts/start.mjs: build if needed, then serve) on a temp database. */
 export async function startServer(options: { dbPath?: string; port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
-  const dir = options.dbPath ? null : mkdtempSync(join(tmpdir(), 'drugwars-e2e-'));
-  const dbPath = options.dbPath ?? join(dir as string, 'e2e.db');
+  const dbPath = options.dbPath ?? tempDatabasePath();
   const port = options.port ?? (await freePort());
   let output = '';
   const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
@@ -112,15 +119,15 @@ export async function startServer(options: { dbPath?: string; port?: number; env
       child.kill(signal);
       await exited;
     },
-    restart: async () => {
+    restart: async (restartOptions = {}) => {
       await server.stop();
-      return startServer({ dbPath, port, env: options.env });
+      return startServer({ dbPath: restartOptions.databasePath ?? dbPath, port, env: options.env });
     },
   };
   return server;
 }
 
-/** Removes a temp database created by startServer (after the server stopped). */
+/** Removes a temp database created by startServer or tempDatabasePath (after the server stopped). */
 export function removeDatabase(server: RunningServer): void {
   rmSync(resolve(server.dbPath, '..'), { recursive: true, force: true });
 }
