@@ -10,7 +10,8 @@ export function GameHeader({ onSettings }: { onSettings: () => void }) {
   };
   return (
     <header className="game-header">
-      <span className="game-brand">DRUG WARS</span>
+      {/* the page's one h1: the terminal-style brand on wide screens, read (not shown) on phones */}
+      <h1 className="game-brand">DRUG WARS</h1>
       <button type="button" className="player-name" onClick={openInventory} aria-label={`${name}: open inventory`}>
         {name}
       </button>

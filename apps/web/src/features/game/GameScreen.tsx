@@ -1,7 +1,7 @@
 // The game screen (SPEC.md section 2): entry (URL id or stored id, resume), header, status bar, message log,
 // navigation and the current view; the encounter view replaces the views while an encounter or a result
 // overlay is on, and the transition screen replaces everything between days.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ERROR_TEXTS } from '../../api/errorCatalogue';
 import { Modal } from '../../components/Modal';
@@ -61,6 +61,18 @@ function CurrentView({ view }: { view: ViewName }) {
   }
 }
 
+/** The game screen before there is a game to show (resuming, or a problem): still one main and one h1. */
+function EntryScreen({ children }: { children: ReactNode }) {
+  return (
+    <div className="screen game-screen">
+      <main className="game-body" id="main">
+        <h1 className="sr-only">DRUG WARS</h1>
+        {children}
+      </main>
+    </div>
+  );
+}
+
 export default function GameScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -117,7 +129,7 @@ export default function GameScreen() {
 
   if (problem?.kind === 'notFound') {
     return (
-      <div className="screen game-screen">
+      <EntryScreen>
         <Modal title="Session Not Found" className="modal-danger">
           <p>{ERROR_TEXTS.sessionNotFound}</p>
           <div className="modal-actions">
@@ -126,43 +138,53 @@ export default function GameScreen() {
             </button>
           </div>
         </Modal>
-      </div>
+      </EntryScreen>
     );
   }
   if (problem?.kind === 'connection') {
     return (
-      <div className="screen game-screen">
+      <EntryScreen>
         <Modal title="CONNECTION FAILED" className="modal-danger">
           <p>{ERROR_TEXTS.connectFailed}</p>
         </Modal>
-      </div>
+      </EntryScreen>
     );
   }
-  if (!gameState || resuming) return <LoadingOverlay />;
+  if (!gameState || resuming) {
+    return (
+      <EntryScreen>
+        <LoadingOverlay />
+      </EntryScreen>
+    );
+  }
 
   const inEncounter = (gameState.encounter !== null || overlay !== null) && EncounterView !== null;
 
+  // One `main` holds everything between the header and the footer whatever is showing (views, encounter,
+  // transition), so no content sits outside a landmark; modals are dialogs of their own.
   return (
     <div className="screen game-screen">
       <GameHeader onSettings={() => setSettingsOpen(true)} />
-      <StatusBar />
-      {transition ? (
-        <TransitionScreen message={transition.message} />
-      ) : inEncounter && EncounterView ? (
-        <Suspense fallback={<LoadingOverlay />}>
-          <EncounterView />
-        </Suspense>
-      ) : (
-        <>
-          <MessageLog />
-          <Navigation />
-          <main className="game-main" id="main">
-            <Suspense fallback={<p className="loading-inline">Loading...</p>}>
-              <CurrentView view={view} />
-            </Suspense>
-          </main>
-        </>
-      )}
+      <main className="game-body" id="main">
+        <StatusBar />
+        {transition ? (
+          <TransitionScreen message={transition.message} />
+        ) : inEncounter && EncounterView ? (
+          <Suspense fallback={<LoadingOverlay />}>
+            <EncounterView />
+          </Suspense>
+        ) : (
+          <>
+            <MessageLog />
+            <Navigation />
+            <div className="game-main">
+              <Suspense fallback={<p className="loading-inline">Loading...</p>}>
+                <CurrentView view={view} />
+              </Suspense>
+            </div>
+          </>
+        )}
+      </main>
       <footer className="game-footer">
         {gameState.formattedSeed && <span className="seed">Seed: {gameState.formattedSeed}</span>}
         {version && <span className="version">v{version}</span>}

@@ -65,6 +65,9 @@ describe('TitleScreen', () => {
   it('shows the not-found modal over the title; Whatever returns to /', async () => {
     vi.stubGlobal('fetch', stubFetch(healthy).fn);
     renderAt('/nowhere');
+    expect(document.querySelectorAll('main')).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1, name: 'DRUG WARS' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Not Found' }).getAttribute('aria-modal')).toBe('true');
     expect(screen.getByText("That page doesn't exist dude, quit fucking around")).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Whatever' }));
     expect(screen.getByTestId('where').textContent).toBe('/');
