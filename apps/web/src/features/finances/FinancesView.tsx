@@ -1,7 +1,7 @@
 // Finances (SPEC.md sections 2 and 5): the bank account and the loan sharks. Field errors shake for 500 ms;
 // a refused call shows the server's message, else the fallback ('Deposit failed', ...).
 import { useEffect, useState } from 'react';
-import type { LoanSharkOffer } from '@drugwars/engine';
+import { DEFAULT_SHARK_INTEREST_RATE, type LoanSharkOffer } from '@drugwars/engine';
 import { api } from '../../api/client';
 import { ERROR_TEXTS } from '../../api/errorCatalogue';
 import { useShake } from '../../components/hooks';
@@ -218,7 +218,7 @@ export default function FinancesView() {
             <p className="stat-debt">
               Debt: <strong>{formatMoney(debt)}</strong>
             </p>
-            <p>Daily Interest: {percent(shark?.interestRate ?? 0.1)}</p>
+            <p>Daily Interest: {percent(shark?.interestRate ?? DEFAULT_SHARK_INTEREST_RATE)}</p>
             <p>
               Days until due:{' '}
               <strong className={daysUntilDue(shark?.dueDay, gs.day) === 'OVERDUE!' ? 'danger-text' : ''}>

@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { Ammo, Armor, ClientGameState, Consumable, Weapon } from '@drugwars/engine';
+import { api } from '../../api/client';
+import { useGameStore } from '../../store/gameStore';
+import { makeState } from '../../test/fixtures';
+import { BuyQuantityModal } from './BuyQuantityModal';
+import ShoppingView from './ShoppingView';
+import type * as Hooks from '../../components/hooks';
+
+// jsdom reports touch support, which is the phone layout; these tests are about the desktop one unless they say so
+const mobile = vi.hoisted(() => ({ value: false }));
+vi.mock('../../components/hooks', async (importOriginal) => ({
+  ...(await importOriginal<typeof Hooks>()),
+  useIsMobile: () => mobile.value,
+}));
+
+const weapons: Weapon[] = [
+  { id: 'shotgun', name: 'Shotgun', price: 2500, damage: 45, description: 'Boom.', targetType: 'multi_target', accuracy: 0.6 } as Weapon,
+  { id: 'knife', name: 'Knife', price: 100, damage: 10, description: 'Stabby.', targetType: 'single_target', accuracy: 0.9 } as Weapon,
+];
+const armor: Armor[] = [
+  { id: 'vest', name: 'Kevlar Vest', price: 900, protection: 20, description: 'Stops a bit.' } as Armor,
+  { id: 'jacket', name: 'Leather Jacket', price: 200, protection: 5, description: 'Stylish.' } as Armor,
+];
+const ammo: Ammo[] = [{ id: 'shells', name: 'Shotgun Shells', price: 40, maxCarry: 50 } as Ammo];
+const consumables: Consumable[] = [{ id: 'medkit', name: 'Medkit', price: 300, description: 'Patches you up.' } as Consumable];
+
+function state(cash: number): ClientGameState {
+  const gs = makeState({ cash });
+  gs.player.items.ammo = { shells: 12 };
+  return gs;
+}
+
+function show(gs: ClientGameState) {
+  useGameStore.getState().setGameState(gs);
+  render(<ShoppingView />);
+}
+
+const rowsOf = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+
+beforeEach(() => {
+  useGameStore.setState({ modals: [], messages: [], uiState: 'IDLE', gameData: { weapons, armor, ammo, consumables } });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('ShoppingView', () => {
+  it('has the four tabs; weapons sorted by price with their columns; Buy disabled above cash', () => {
+    show(state(1000));
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Weapons', 'Armor', 'Ammo', 'Consumables']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Weapon', 'Price', 'Damage', 'You Have', 'Buy']);
+    expect(rowsOf().map((r) => r[0])).toEqual(['Knife', 'Shotgun']);
+    expect((screen.getByRole('button', { name: 'Buy Knife' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Buy Shotgun' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('armor, ammo and consumables columns', () => {
+    show(state(1000));
+    fireEvent.click(screen.getByRole('tab', { name: 'Armor' }));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Armor', 'Price', 'Protection', 'You Have', 'Buy']);
+    expect(rowsOf().map((r) => r[0])).toEqual(['Leather Jacket', 'Kevlar Vest']);
+    fireEvent.click(screen.getByRole('tab', { name: 'Ammo' }));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Ammo Type', 'Price', 'Max Carry', 'You Have', 'Buy']);
+    expect(rowsOf()[0]?.slice(0, 4)).toEqual(['Shotgun Shells', '$40', '50', '12']);
+    fireEvent.click(screen.getByRole('tab', { name: 'Consumables' }));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Item', 'Price', 'Description', 'You Have', 'Buy']);
+  });
+
+  it("buys a weapon at once with '🔫 Successfully purchased {weapon}!'", async () => {
+    const gs = state(1000);
+    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, message: 'ok', gameState: gs });
+    show(gs);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Knife' })));
+    expect(api.buy).toHaveBeenCalledWith('weapon', 'knife', 1);
+    expect(useGameStore.getState().messages.at(-1)?.text).toBe('🔫 Successfully purchased Knife!');
+  });
+
+  it("buys armor with '🛡️ Successfully purchased {armor}!'", async () => {
+    const gs = state(1000);
+    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, message: 'ok', gameState: gs });
+    show(gs);
+    fireEvent.click(screen.getByRole('tab', { name: 'Armor' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Leather Jacket' })));
+    expect(api.buy).toHaveBeenCalledWith('armor', 'jacket', 1);
+    expect(useGameStore.getState().messages.at(-1)?.text).toBe('🛡️ Successfully purchased Leather Jacket!');
+  });
+
+  it("buys ammo through the quantity modal with '✅ Successfully purchased {qty}x {item}!'", async () => {
+    const gs = state(1000);
+    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, message: 'ok', gameState: gs });
+    show(gs);
+    fireEvent.click(screen.getByRole('tab', { name: 'Ammo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Shotgun Shells' }));
+    const dialog = screen.getByRole('dialog', { name: 'Shotgun Shells' });
+    expect(within(dialog).getByText('Max Carry: 50 units')).toBeTruthy();
+    expect(within(dialog).getByText('You have: 12 units')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '5' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Buy' })));
+    expect(api.buy).toHaveBeenCalledWith('ammo', 'shells', 5);
+    expect(useGameStore.getState().messages.at(-1)?.text).toBe('✅ Successfully purchased 5x Shotgun Shells!');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('BuyQuantityModal', () => {
+  const item = { name: 'Medkit', description: 'Patches you up.', price: 300, have: 0 };
+
+  it('shows the item, the price, the maximum affordable and the total; minus and plus stay within 1..max', () => {
+    render(<BuyQuantityModal item={item} cash={1000} onBuy={vi.fn(async () => true)} onClose={vi.fn()} />);
+    expect(screen.getByText('Patches you up.')).toBeTruthy();
+    expect(screen.getByText('Price: $300 each')).toBeTruthy();
+    expect(screen.queryByText(/Max Carry/)).toBeNull();
+    expect(screen.queryByText(/You have/)).toBeNull();
+    expect(screen.getByText('Max affordable: 3')).toBeTruthy();
+    const input = screen.getByLabelText('Quantity') as HTMLInputElement;
+    fireEvent.click(screen.getByRole('button', { name: 'Decrease quantity' }));
+    expect(input.value).toBe('1');
+    for (let i = 0; i < 5; i++) fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(input.value).toBe('3');
+    expect(screen.getByText('Total Cost:', { exact: false }).textContent).toBe('Total Cost: $900');
+  });
+
+  it('has no minus and plus buttons on a phone', () => {
+    mobile.value = true;
+    render(<BuyQuantityModal item={item} cash={1000} onBuy={vi.fn(async () => true)} onClose={vi.fn()} />);
+    mobile.value = false;
+    expect(screen.queryByRole('button', { name: 'Increase quantity' })).toBeNull();
+    expect(screen.getByLabelText('Quantity')).toBeTruthy();
+  });
+
+  it("says 'Insufficient funds! You need $x more.' and will not buy above the cash", () => {
+    const onBuy = vi.fn(async () => true);
+    render(<BuyQuantityModal item={item} cash={1000} onBuy={onBuy} onClose={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '4' } });
+    expect(screen.getByRole('alert').textContent).toBe('Insufficient funds! You need $200 more.');
+    const buy = screen.getByRole('button', { name: 'Buy' }) as HTMLButtonElement;
+    expect(buy.disabled).toBe(true);
+    fireEvent.submit(buy.closest('form')!);
+    expect(onBuy).not.toHaveBeenCalled();
+  });
+});

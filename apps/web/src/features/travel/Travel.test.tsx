@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { Location } from '@drugwars/engine';
+import { api } from '../../api/client';
+import { useGameStore } from '../../store/gameStore';
+import { makeState } from '../../test/fixtures';
+import FlyToModal from './FlyToModal';
+import { dangerStars, TravelView } from './TravelView';
+
+const locations: Location[] = [
+  { id: 'new_york', name: 'New York', flightPrice: 200, hasAirport: true, dangerLevel: 3 },
+  { id: 'miami', name: 'Miami', flightPrice: 300, hasAirport: true, dangerLevel: 4 },
+  { id: 'jersey', name: 'Jersey City', flightPrice: 50, hasAirport: false, dangerLevel: 1 },
+  { id: 'la', name: 'Los Angeles', flightPrice: 900, hasAirport: true, dangerLevel: 2 },
+];
+
+beforeEach(() => {
+  useGameStore.getState().resetGame();
+  useGameStore.setState({ gameData: { locations } });
+  useGameStore.getState().setGameState(makeState({ cash: 500 }));
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('dangerStars', () => {
+  it('fills 5 stars by danger level', () => {
+    expect(dangerStars(0)).toBe('☆☆☆☆☆');
+    expect(dangerStars(3)).toBe('★★★☆☆');
+    expect(dangerStars(5)).toBe('★★★★★');
+  });
+});
+
+describe("TravelView ('TRAVEL TO...')", () => {
+  it('has a button per other location with its name, the airport symbol and the danger stars; too dear ones disabled', () => {
+    render(<TravelView />);
+    expect(screen.getByRole('heading', { name: 'TRAVEL TO...' })).toBeTruthy();
+    const miami = screen.getByRole('button', { name: /Miami/ }) as HTMLButtonElement;
+    expect(miami.textContent).toContain('✈');
+    expect(miami.textContent).toContain('Danger: ★★★★☆');
+    const jersey = screen.getByRole('button', { name: /Jersey City/ }) as HTMLButtonElement;
+    expect(jersey.textContent).not.toContain('✈');
+    expect(screen.queryByRole('button', { name: /New York/ })).toBeNull();
+    expect(miami.disabled).toBe(false);
+    expect((screen.getByRole('button', { name: /Los Angeles/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("staying here shows 'Sleeping...' for 800 ms, then advances the day", async () => {
+    vi.useFakeTimers();
+    const next = { ...makeState({ cash: 500 }), day: 3 };
+    vi.spyOn(api, 'stay').mockResolvedValue({ success: true, message: 'You slept.', gameState: next, events: [], gameOver: false });
+    render(<TravelView />);
+    fireEvent.click(screen.getByRole('button', { name: /Stay Here/ }));
+    expect(useGameStore.getState().transition).toEqual({ message: 'Sleeping...' });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(799);
+    });
+    expect(api.stay).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(api.stay).toHaveBeenCalledTimes(1);
+    expect(useGameStore.getState().gameState?.day).toBe(3);
+  });
+});
+
+describe('FlyToModal', () => {
+  it('lists every location but the current one with its price, disabled when cash is below it; flying closes it', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(api, 'travel').mockResolvedValue({
+      success: true,
+      message: 'You flew.',
+      gameState: { ...makeState(), gameOver: true },
+      events: [],
+      gameOver: true,
+    });
+    const onClose = vi.fn();
+    render(<FlyToModal onClose={onClose} />);
+    const dialog = screen.getByRole('dialog');
+    const buttons = within(dialog)
+      .getAllByRole('button')
+      .filter((b) => b.className.includes('location-btn')) as HTMLButtonElement[];
+    expect(buttons.map((b) => [b.textContent, b.disabled])).toEqual([
+      ['Miami$300', false],
+      ['Jersey City$50', false],
+      ['Los Angeles$900', true],
+    ]);
+    fireEvent.click(buttons[0]!);
+    expect(onClose).toHaveBeenCalled();
+    expect(useGameStore.getState().transition).toEqual({ message: 'Traveling...' });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1050);
+    });
+    expect(api.travel).toHaveBeenCalledWith('miami');
+    // the day ended the game: the game screen goes to /gameover
+    expect(useGameStore.getState().redirect).toBe('/gameover');
+  });
+});
