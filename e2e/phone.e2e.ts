@@ -1,0 +1,135 @@
+// The game on a phone: a 375 px wide touch screen (hasTouch, isMobile). The two-row mobile status bar shows
+// 'Pocket: used/capacity' (SPEC.md section 2); a buy goes through the trade modal's numeric keypad with taps
+// only; the cash changes by exactly the price times the quantity; nothing is wider than the screen; and axe-core
+// finds no serious or critical violation on the phone game screen (nor with the keypad open). The game is seeded so the market is known.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatCompact, formatMoney, type GameState } from '@drugwars/engine';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeScan, seriousOrCritical } from './support/axe';
+import { chromiumAvailable, launchBrowser, newPage, PHONE, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
+import { dialog, fastSettings, marketRow, POLL, startGame, statText } from './support/game';
+import { findSeed, gameFor, step } from './support/seeds';
+
+const NAME = 'Thumbs';
+const QUANTITY = 12;
+
+interface Plan {
+  start: GameState;
+  bought: GameState;
+  drugId: string;
+  drugName: string;
+  price: number;
+}
+
+/** A seed whose first market sells a drug with at least QUANTITY in stock that $2,000 buys QUANTITY of. */
+function planFor(seed: string): Plan | null {
+  const start = gameFor(seed, NAME);
+  const drug = start.marketInfo.find((m) => m.quantity >= QUANTITY + 5 && m.price * QUANTITY <= start.player.cash && m.price >= 10);
+  if (!drug) return null;
+  const bought = step(start, { type: 'buy', drugId: drug.id, quantity: QUANTITY }).state;
+  return { start, bought, drugId: drug.id, drugName: drug.name, price: drug.price };
+}
+
+/** Widest thing on the page, as the browser lays it out. */
+async function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+}
+
+describe.skipIf(!chromiumAvailable())('a phone: 375 px, touch', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const { seed, found: plan } = findSeed(planFor);
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser, PHONE, { touch: true }));
+    await fastSettings(page);
+  });
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await screenshot(page, `failed-phone-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    if (server) removeDatabase(server);
+  });
+
+  it("shows the mobile status bar with 'Pocket:' and fits in 375 px", async () => {
+    await startGame(page, server.url, { name: NAME, seed });
+    // a mobile browser lays a page out 980 px wide unless it declares a device-width viewport
+    expect(await page.evaluate(() => [window.innerWidth, navigator.maxTouchPoints > 0])).toEqual([PHONE.width, true]);
+    const status = page.locator('.status-bar.status-mobile');
+    await status.waitFor();
+    expect(await page.locator('.status-bar.status-desktop').count()).toBe(0);
+    const pocket = status.getByText(/^Pocket: \d+\/\d+$/);
+    expect(await pocket.isVisible()).toBe(true);
+    expect(await pocket.innerText()).toBe(`Pocket: 0/${plan.start.player.coatSpace}`);
+    const box = await pocket.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await statText(page, 'Cash')).toBe(`$${formatCompact(plan.start.player.cash)}`);
+    expect(await status.innerText()).toContain(`Day 1/${plan.start.maxDays}`);
+    await page.getByRole('heading', { name: /^Market: / }).waitFor();
+    const stay = page.locator('.view-header').getByRole('button', { name: 'Stay Here' });
+    expect(await stay.isVisible()).toBe(true);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'phone-game');
+  });
+
+  it('has no serious or critical axe violations on the phone game screen', async () => {
+    const violations = await axeScan(page, 'phone-game');
+    expect(seriousOrCritical(violations)).toEqual([]);
+  });
+
+  it('buys through the trade modal with keypad taps; the cash and the pocket change', async () => {
+    const row = marketRow(page, plan.drugName);
+    await row.getByRole('button', { name: `Buy ${plan.drugName}` }).tap();
+    const modal = dialog(page, `Buy ${plan.drugName}`);
+    await modal.waitFor();
+    const keypad = modal.getByRole('group', { name: 'Numeric keypad' });
+    await keypad.waitFor();
+    const input = modal.getByLabel('Quantity');
+    // on a touch screen the keypad types: the field itself is read-only (no phone keyboard over the modal)
+    expect(await input.getAttribute('readonly')).not.toBeNull();
+    expect(await input.inputValue()).toBe('1');
+    expect(await modal.innerText()).toContain(`Price: ${formatMoney(plan.price)} each`);
+    const key = (name: string) => keypad.getByRole('button', { name, exact: true });
+    await key('Clear').tap();
+    expect(await input.inputValue()).toBe('');
+    for (const digit of `${QUANTITY}5`) await key(digit).tap();
+    expect(await input.inputValue()).toBe(`${QUANTITY}5`);
+    await key('Backspace').tap();
+    expect(await input.inputValue()).toBe(String(QUANTITY));
+    expect(await modal.locator('.total-line').innerText()).toBe(`Total: ${formatMoney(plan.price * QUANTITY)}`);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'phone-trade-keypad');
+    expect(seriousOrCritical(await axeScan(page, 'phone-trade-keypad'))).toEqual([]);
+    await key('Enter').tap();
+    await modal.waitFor({ state: 'detached' });
+
+    expect(plan.bought.player.cash).toBe(plan.start.player.cash - plan.price * QUANTITY);
+    await expect.poll(() => statText(page, 'Cash'), POLL).toBe(`$${formatCompact(plan.bought.player.cash)}`);
+    expect(await page.locator('.status-bar.status-mobile').getByText(/^Pocket: /).innerText()).toBe(
+      `Pocket: ${QUANTITY}/${plan.start.player.coatSpace}`,
+    );
+    // 'You Have' column
+    expect(await row.locator('td').nth(3).innerText()).toBe(String(QUANTITY));
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'phone-after-buy');
+    // the row now offers Sell too; its modal opens by a tap and the keypad's ESC closes it
+    await row.getByRole('button', { name: `Sell ${plan.drugName}` }).tap();
+    const sellModal = dialog(page, `Sell ${plan.drugName}`);
+    await sellModal.waitFor();
+    expect(await sellModal.locator('.max-line').innerText()).toBe(`Max: ${QUANTITY}`);
+    await sellModal.getByRole('group', { name: 'Numeric keypad' }).getByRole('button', { name: 'Escape', exact: true }).tap();
+    await sellModal.waitFor({ state: 'detached' });
+    expect(await statText(page, 'Cash')).toBe(`$${formatCompact(plan.bought.player.cash)}`);
+  });
+});
