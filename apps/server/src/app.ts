@@ -3,8 +3,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -111,7 +112,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }
   });
 
-  await app.register(helmet, {
+  // Security headers: the same on every reply, so helmet works them out once here and a hook copies them
+  // (@fastify/helmet rebuilt helmet's middleware, parsing the CSP directives again, on every request).
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -129,6 +132,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         frameAncestors: ["'none'"],
       },
     },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
 
   await app.register(rateLimit, {
@@ -236,4 +243,21 @@ function carriesGameState(schema: unknown): boolean {
     '200'
   ];
   return ok?.properties?.gameState !== undefined;
+}
+
+/** The headers helmet would set, computed once (helmet's middleware run against a recording response). */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+  });
+  return headers;
 }

@@ -103,6 +103,12 @@ describeEachStorage('meta routes', (target) => {
     expect(csp).toContain("img-src 'self' data:");
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // On every reply, errors and game replies included.
+    const created = await call(t.app, 'POST', '/api/game/new', { body: { playerName: 'headers', seed: null } });
+    for (const other of [await call(t.app, 'GET', '/api/nope'), created]) {
+      expect(other.headers['content-security-policy']).toBe(response.headers['content-security-policy']);
+      expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
   });
 
   it('serves the OpenAPI document and the browsable reference at /api/docs', async () => {

@@ -127,7 +127,15 @@ describe.skipIf(!TEST_DATABASE_URL)('postgres schema isolation', () => {
       await storage.migrate();
       const tables = await storage.db.introspection.getTables({ withInternalKyselyTables: true });
       const ours = tables.filter((t) => t.schema === schema).map((t) => t.name).sort();
-      expect(ours).toEqual(['actions', 'kysely_migration', 'kysely_migration_lock', 'leaderboard', 'sessions', 'tracking']);
+      expect(ours).toEqual([
+        'actions',
+        'kysely_migration',
+        'kysely_migration_lock',
+        'leaderboard',
+        'session_snapshots',
+        'sessions',
+        'tracking',
+      ]);
       // A second storage on the same schema sees the migrations as done.
       const again = createStorage(url);
       await again.migrate();

@@ -8,10 +8,10 @@ import { prepare } from '../src/storage/queryRunner';
 const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
 afterAll(() => db.destroy());
 
-const build = (id: string, version: number, state: string) =>
+const build = (id: string, version: number, name: string) =>
   db
     .updateTable('sessions')
-    .set({ state, version, score_submitted: 0 })
+    .set({ player_name: name, version, score_submitted: 0 })
     .where('id', '=', id)
     .where('version', '<', version)
     .where('ended_at', 'is', null);
@@ -19,13 +19,13 @@ const build = (id: string, version: number, state: string) =>
 describe('prepare', () => {
   it('gives the same SQL and parameters as a fresh compile, call after call (constants kept in place)', () => {
     const prepared = prepare(build);
-    for (const [id, version, state] of [
+    for (const [id, version, name] of [
       ['a', 1, '{"x":1}'],
       ['b', 0, '{}'],
       ['c', 1, '1'], // values equal to each other and to the constant 0/1 must not be confused
     ] as const) {
-      const fresh = build(id, version, state).compile();
-      const bound = prepared(id, version, state);
+      const fresh = build(id, version, name).compile();
+      const bound = prepared(id, version, name);
       expect(bound.sql).toBe(fresh.sql);
       expect(bound.parameters).toEqual(fresh.parameters);
     }

@@ -3,8 +3,9 @@
 // On both adapters: a process without the state cached rebuilds exactly the state the writer had; a finished game
 // is stored whole; and hand-edited rows (snapshot, action, missing action) never pass as an honest game.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import { apply, newGame, type Action, type GameState } from '@drugwars/engine';
+import { Migrator, sql } from 'kysely';
+import { apply, newGame, replay, type Action, type GameState } from '@drugwars/engine';
+import { CodeMigrationProvider } from '../src/storage/migrations';
 import { createStorage } from '../src/storage/createStorage';
 import { KyselyStorage, SNAPSHOT_EVERY } from '../src/storage/kyselyStorage';
 import { SessionLogError } from '../src/storage/port';
@@ -68,9 +69,11 @@ describeEachStorage('state snapshots', (target) => {
     return { id, start };
   }
 
-  async function stored(id: string): Promise<{ version: number; state_version: number }> {
-    const { rows } = await sql<{ version: number; state_version: number }>`
-      select version, state_version from sessions where id = ${id}`.execute(writer.db);
+  async function stored(id: string): Promise<{ version: number; snapshot_version: number }> {
+    const { rows } = await sql<{ version: number; snapshot_version: number }>`
+      select version, snapshot_version from sessions join session_snapshots on session_id = id where id = ${id}`.execute(
+      writer.db,
+    );
     return rows[0]!;
   }
 
@@ -91,7 +94,7 @@ describeEachStorage('state snapshots', (target) => {
     expect(last.gameOver).toBe(false); // the seed keeps this player alive this long
     const row = await stored(id);
     expect(row.version).toBe(actions);
-    expect(row.state_version).toBe(SNAPSHOT_EVERY * 2); // the snapshot lags; the log has the rest
+    expect(row.snapshot_version).toBe(SNAPSHOT_EVERY * 2); // the snapshot lags; the log has the rest
 
     await withOtherProcess(async (other) => {
       const loaded = await other.load(id, LONG_AGO);
@@ -111,18 +114,20 @@ describeEachStorage('state snapshots', (target) => {
     const last = await play(writer, id, start, 2000);
     expect(last.gameOver).toBe(true);
     const row = await stored(id);
-    expect(row.state_version).toBe(row.version);
+    expect(row.snapshot_version).toBe(row.version);
     await withOtherProcess(async (other) => expect((await other.load(id, LONG_AGO))?.state).toEqual(last));
   });
 
   it('a snapshot edited by hand is carried into the rebuilt state and fails the audit', async () => {
     const { id, start } = await freshGame('5555666677778888');
     await play(writer, id, start, SNAPSHOT_EVERY + 3);
-    const { rows } = await sql<{ state: string }>`select state from sessions where id = ${id}`.execute(writer.db);
-    const snapshot = JSON.parse(rows[0]!.state) as GameState;
+    const { rows } = await sql<{ snapshot: string }>`select snapshot from session_snapshots where session_id = ${id}`.execute(
+      writer.db,
+    );
+    const snapshot = JSON.parse(rows[0]!.snapshot) as GameState;
     // A bragging edit that no later rule looks at, so the roll-forward goes through and only the audit can tell.
     const bragging = { ...snapshot, player: { ...snapshot.player, copsKilled: snapshot.player.copsKilled + 7 } };
-    await sql`update sessions set state = ${JSON.stringify(bragging)} where id = ${id}`.execute(writer.db);
+    await sql`update session_snapshots set snapshot = ${JSON.stringify(bragging)} where session_id = ${id}`.execute(writer.db);
 
     await withOtherProcess(async (other) => {
       const sessions = new GameSessions({ storage: other, now: () => NOW });
@@ -153,5 +158,40 @@ describeEachStorage('state snapshots', (target) => {
     await withOtherProcess(async (other) => {
       await expect(other.load(id, LONG_AGO)).rejects.toThrow(/does not hold actions/);
     });
+  });
+
+  it('a session stored before snapshots existed (migration 0001 only) loads and audits unchanged after 0002', async () => {
+    const oldUrl = await target.freshUrl();
+    const schema = new URL(oldUrl.replace(/^sqlite:/, 'file:')).searchParams.get('schema');
+    const storage = asKysely(createStorage(oldUrl));
+    try {
+      const migrator = new Migrator({
+        db: storage.db,
+        provider: new CodeMigrationProvider(storage.dialect),
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
+      expect((await migrator.migrateTo('0001_initial')).error).toBeUndefined();
+      const seed = '3434565678789090';
+      const actions: Action[] = [{ type: 'repay', amount: 1000 }, { type: 'stay' }];
+      const state = replay({ playerName: 'old', seed, isSeeded: true }, actions);
+      const id = '00000000-0000-4000-8000-00000000a001';
+      const t = NOW.getTime();
+      await sql`insert into sessions (id, player_name, seed, is_seeded, state, version, created_at, updated_at, ended_at, score_submitted)
+        values (${id}, 'old', ${seed}, 1, ${JSON.stringify(state)}, ${actions.length}, ${t}, ${t}, null, 0)`.execute(storage.db);
+      for (const [i, action] of actions.entries()) {
+        await sql`insert into actions (session_id, seq, action, created_at) values (${id}, ${i + 1}, ${JSON.stringify(action)}, ${t})`.execute(
+          storage.db,
+        );
+      }
+
+      await storage.migrate();
+      const sessions = new GameSessions({ storage, now: () => NOW });
+      const record = await sessions.get(id);
+      expect(record.version).toBe(actions.length);
+      expect(record.state).toEqual(state);
+      await sessions.audit(record);
+    } finally {
+      await storage.close();
+    }
   });
 });

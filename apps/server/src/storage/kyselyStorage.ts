@@ -121,7 +121,7 @@ const SESSION_META = [
   'score_submitted',
 ] as const;
 
-function toRecord(row: Omit<Selectable<SessionsTable>, 'state' | 'state_version'>, state: GameState): SessionRecord {
+function toRecord(row: Selectable<SessionsTable>, state: GameState): SessionRecord {
   return {
     id: row.id,
     playerName: row.player_name,
@@ -155,15 +155,13 @@ export function topScoresQuery(db: Kysely<Database>, period: LeaderboardPeriod, 
 function preparedQueries(db: Kysely<Database>) {
   return {
     insertSession: prepare(
-      (id: string, playerName: string, seed: string, isSeeded: number, state: string, createdAt: number, updatedAt: number) =>
+      (id: string, playerName: string, seed: string, isSeeded: number, createdAt: number, updatedAt: number) =>
         db.insertInto('sessions').values({
           id,
           player_name: playerName,
           seed,
           is_seeded: isSeeded,
-          state,
           version: 0,
-          state_version: 0,
           created_at: createdAt,
           updated_at: updatedAt,
           ended_at: null,
@@ -178,24 +176,28 @@ function preparedQueries(db: Kysely<Database>) {
         .where('ended_at', 'is', null)
         .where('updated_at', '>=', notIdleBefore),
     ),
+    insertSnapshot: prepare((sessionId: string, snapshot: string) =>
+      db.insertInto('session_snapshots').values({ session_id: sessionId, snapshot_version: 0, snapshot }),
+    ),
+    /** The row and its snapshot in one statement, so PostgreSQL shows both as of one moment. */
     liveFull: prepare((id: string, notIdleBefore: number) =>
       db
         .selectFrom('sessions')
-        .select([...SESSION_META, 'state', 'state_version'])
+        .innerJoin('session_snapshots', 'session_snapshots.session_id', 'sessions.id')
+        .select([...SESSION_META, 'snapshot_version', 'snapshot'])
         .where('id', '=', id)
         .where('ended_at', 'is', null)
         .where('updated_at', '>=', notIdleBefore),
     ),
     liveId: prepare((id: string) => db.selectFrom('sessions').select('id').where('id', '=', id).where('ended_at', 'is', null)),
-    updateIfVersion: prepare((state: string, nextVersion: number, updatedAt: number, id: string, expectedVersion: number) =>
+    /** Written after bumpIfVersion succeeded, in the same transaction. */
+    updateSnapshot: prepare((snapshot: string, snapshotVersion: number, sessionId: string) =>
       db
-        .updateTable('sessions')
-        .set({ state, state_version: nextVersion, version: nextVersion, updated_at: updatedAt })
-        .where('id', '=', id)
-        .where('version', '=', expectedVersion)
-        .where('ended_at', 'is', null),
+        .updateTable('session_snapshots')
+        .set({ snapshot, snapshot_version: snapshotVersion })
+        .where('session_id', '=', sessionId),
     ),
-    /** The same guard without writing the state (between snapshots). */
+    /** The optimistic-concurrency guard: one winner per version. */
     bumpIfVersion: prepare((nextVersion: number, updatedAt: number, id: string, expectedVersion: number) =>
       db
         .updateTable('sessions')
@@ -271,10 +273,9 @@ export class KyselyStorage implements Storage {
     const q = this.q;
     return this.runner
       .run(function* () {
-        yield* affected(
-          q.insertSession(session.id, session.playerName, session.seed, session.isSeeded ? 1 : 0, JSON.stringify(session.state), t, t),
-        );
-      })
+        yield* affected(q.insertSession(session.id, session.playerName, session.seed, session.isSeeded ? 1 : 0, t, t));
+        yield* affected(q.insertSnapshot(session.id, JSON.stringify(session.state)));
+      }, { transaction: true })
       .then(() => this.states.set(session.id, 0, session.state, 0));
   }
 
@@ -293,13 +294,14 @@ export class KyselyStorage implements Storage {
       }
       const [row] = yield* rows(q.liveFull(id, cutoff));
       if (!row) return null;
-      let state = JSON.parse(row.state) as GameState;
-      if (row.state_version !== row.version) {
+      const { snapshot, snapshot_version: snapshotVersion, ...meta } = row;
+      let state = JSON.parse(snapshot) as GameState;
+      if (snapshotVersion !== meta.version) {
         // The snapshot is older than the log: re-apply the actions since, exactly the ones up to our version.
-        const later = yield* rows(q.actionsBetween(id, row.state_version, row.version));
-        const contiguous = later.every((r, i) => r.seq === row.state_version + i + 1);
-        if (!rollForward || later.length !== row.version - row.state_version || !contiguous) {
-          throw new SessionLogError(id, `the log does not hold actions ${row.state_version + 1}..${row.version}`);
+        const later = yield* rows(q.actionsBetween(id, snapshotVersion, meta.version));
+        const contiguous = later.every((r, i) => r.seq === snapshotVersion + i + 1);
+        if (!rollForward || later.length !== meta.version - snapshotVersion || !contiguous) {
+          throw new SessionLogError(id, `the log does not hold actions ${snapshotVersion + 1}..${meta.version}`);
         }
         try {
           state = rollForward(state, later.map((r) => JSON.parse(r.action) as Action), id);
@@ -308,8 +310,8 @@ export class KyselyStorage implements Storage {
           throw new SessionLogError(id, `unreadable logged action (${error instanceof Error ? error.message : String(error)})`);
         }
       }
-      states.set(id, row.version, state, row.state_version);
-      return toRecord(row, state);
+      states.set(id, meta.version, state, snapshotVersion);
+      return toRecord(meta, state);
     });
   }
 
@@ -335,16 +337,13 @@ export class KyselyStorage implements Storage {
         // The version check and the write are one statement: of two requests that loaded the same version,
         // exactly one UPDATE matches (the other sees the bumped version, or in PostgreSQL waits for the row lock
         // and then matches nothing). Only the winner goes on to log its action.
-        const updated = yield* affected(
-          snapshot
-            ? q.updateIfVersion(JSON.stringify(newState), nextVersion, t, id, expectedVersion)
-            : q.bumpIfVersion(nextVersion, t, id, expectedVersion),
-        );
+        const updated = yield* affected(q.bumpIfVersion(nextVersion, t, id, expectedVersion));
         if (updated === 0) {
           const [live] = yield* rows(q.liveId(id));
           return { ok: false, reason: live ? 'VERSION_CONFLICT' : 'NOT_FOUND' };
         }
         yield* affected(q.insertAction(id, nextVersion, JSON.stringify(action), t));
+        if (snapshot) yield* affected(q.updateSnapshot(JSON.stringify(newState), nextVersion, id));
         return { ok: true, version: nextVersion };
       },
       { transaction: true },

@@ -90,21 +90,25 @@ function m0001Initial(dialect: DialectName): Migration {
 }
 
 /**
- * Snapshots: `state` is from now on the state after action `state_version`, written every few actions rather
- * than after each one (see SNAPSHOT_EVERY in kyselyStorage.ts); load rolls it forward over the later actions.
- * Existing rows hold the state after their last action.
+ * Snapshots: the state moves out of the sessions row into session_snapshots, as the state after action
+ * `snapshot_version`, written every few actions rather than after each one (SNAPSHOT_EVERY in kyselyStorage.ts);
+ * load rolls it forward over the later actions. The sessions row, read and updated on every request, stays a few
+ * dozen bytes: in SQLite a row is rewritten whole by any UPDATE, and columns stored after a 50 KB value are only
+ * reached through its overflow pages. Existing sessions keep their state as a snapshot at their version.
  */
-function m0002StateSnapshot(): Migration {
+function m0002SessionSnapshots(): Migration {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
-        .alterTable('sessions')
-        .addColumn('state_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .createTable('session_snapshots')
+        .addColumn('session_id', 'text', (c) => c.primaryKey().references('sessions.id').onDelete('cascade'))
+        .addColumn('snapshot_version', 'integer', (c) => c.notNull())
+        .addColumn('snapshot', 'text', (c) => c.notNull())
         .execute();
-      await db
-        .updateTable('sessions' as never)
-        .set({ state_version: sql`version` } as never)
-        .execute();
+      await sql`insert into session_snapshots (session_id, snapshot_version, snapshot) select id, version, state from sessions`.execute(
+        db,
+      );
+      await db.schema.alterTable('sessions').dropColumn('state').execute();
     },
   };
 }
@@ -115,7 +119,7 @@ export class CodeMigrationProvider implements MigrationProvider {
   getMigrations(): Promise<Record<string, Migration>> {
     return Promise.resolve({
       '0001_initial': m0001Initial(this.dialect),
-      '0002_state_snapshot': m0002StateSnapshot(),
+      '0002_session_snapshots': m0002SessionSnapshots(),
     });
   }
 }

@@ -15,16 +15,21 @@ export interface SessionsTable {
   /** 16-digit seed; secret for unseeded games. */
   seed: string;
   is_seeded: number;
-  /** The engine's GameState as JSON after the first `state_version` actions (a snapshot; see kyselyStorage.ts). */
-  state: string;
   /** Number of actions appended so far (the optimistic-concurrency guard). */
   version: number;
-  /** How many actions `state` includes: version, or less when the latest actions are only in the log. */
-  state_version: number;
   created_at: number;
   updated_at: number;
   ended_at: number | null;
   score_submitted: number;
+}
+
+/** A session's state every few actions (see SNAPSHOT_EVERY in kyselyStorage.ts); one row per session. */
+export interface SessionSnapshotsTable {
+  session_id: string;
+  /** How many of the session's actions `snapshot` includes (at most the session's version). */
+  snapshot_version: number;
+  /** The engine's GameState as JSON after those actions. */
+  snapshot: string;
 }
 
 export interface ActionsTable {
@@ -65,6 +70,7 @@ export interface TrackingTable {
 
 export interface Database {
   sessions: SessionsTable;
+  session_snapshots: SessionSnapshotsTable;
   actions: ActionsTable;
   leaderboard: LeaderboardTable;
   tracking: TrackingTable;
