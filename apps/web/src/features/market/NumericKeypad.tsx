@@ -1,5 +1,5 @@
 // The on-screen keypad for touch and narrow screens (SPEC.md section 5): digits 0-9, Backspace, Delete (clear),
-// Enter, Escape and MAX.
+// Enter, Escape and MAX. A key's accessible name contains its visible text (WCAG 2.5.3, label in name).
 export interface NumericKeypadProps {
   onDigit: (digit: string) => void;
   onBackspace: () => void;
@@ -18,8 +18,8 @@ export function NumericKeypad({ onDigit, onBackspace, onClear, onMax, onEnter, o
           {d}
         </button>
       ))}
-      <button type="button" className="key key-fn" onClick={onClear} aria-label="Clear">
-        CLR
+      <button type="button" className="key key-fn" onClick={onClear}>
+        Clear
       </button>
       <button type="button" className="key" onClick={() => onDigit('0')}>
         0
@@ -27,8 +27,8 @@ export function NumericKeypad({ onDigit, onBackspace, onClear, onMax, onEnter, o
       <button type="button" className="key key-fn" onClick={onBackspace} aria-label="Backspace">
         ⌫
       </button>
-      <button type="button" className="key key-fn" onClick={onEscape} aria-label="Escape">
-        ESC
+      <button type="button" className="key key-fn" onClick={onEscape}>
+        Esc
       </button>
       <button type="button" className="key key-fn" onClick={onMax}>
         MAX

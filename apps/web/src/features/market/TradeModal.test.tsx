@@ -102,15 +102,26 @@ describe('TradeModal', () => {
     expect(onConfirm).toHaveBeenCalledWith(45);
   });
 
-  it('keypad: the ESC key and the Escape key close the modal', () => {
+  it('keypad: the Esc key and the Escape key close the modal', () => {
     const first = open(ctx(), undefined, true);
-    fireEvent.click(screen.getByRole('button', { name: 'Escape' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Esc' }));
     expect(first.onClose).toHaveBeenCalledTimes(1);
     cleanup();
     const second = open(ctx(), undefined, true);
     fireEvent.keyDown(second.input, { key: 'Escape' });
     expect(second.onClose).toHaveBeenCalledTimes(1);
     expect(second.onConfirm).not.toHaveBeenCalled();
+  });
+
+  it("keypad: each key's accessible name contains the text it shows (label in name)", () => {
+    open(ctx(), undefined, true);
+    const keys = screen.getAllByRole('button').filter((b) => b.className.includes('key'));
+    expect(keys.map((k) => k.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', 'Clear', '0', '⌫', 'Esc', 'MAX', 'ENTER']);
+    for (const k of keys) {
+      const name = (k.getAttribute('aria-label') ?? k.textContent ?? '').toLowerCase();
+      const shown = (k.textContent ?? '').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase(); // a symbol alone (⌫) names nothing
+      expect(name).toContain(shown);
+    }
   });
 
   it('without the keypad, the field takes typed digits only, up to 9', () => {
