@@ -17,6 +17,7 @@ function renderPage() {
       <Routes>
         <Route path="/gameover" element={<GameOverPage />} />
         <Route path="/" element={<p>title screen</p>} />
+        <Route path="/game" element={<p>game screen</p>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -83,5 +84,62 @@ describe("'GAME OVER'", () => {
     expect(stub.calls.map((c) => c.url)).toContain('/api/game/end-session');
     expect(localStorage.getItem('drugwars.sessionId')).toBeNull();
     expect(screen.getByText('title screen')).toBeTruthy();
+  });
+
+  it('a reload submits again: "already on the list" still reads as submitted', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'POST /api/leaderboard/submit': {
+          status: 409,
+          body: { success: false, code: 'ALREADY_SUBMITTED', error: 'dup', message: 'This game is already on the Most Wanted List.' },
+        },
+      }).fn,
+    );
+    useGameStore.getState().setGameState(over());
+    renderPage();
+    expect(await screen.findByText('Score submitted to leaderboard!')).toBeTruthy();
+  });
+
+  it('an audit failure on submit opens the audit modal on the title and forgets the session', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ 'POST /api/leaderboard/submit': { status: 403, body: { success: false, code: 'AUDIT_FAILURE', error: 'x', message: 'x' } } }).fn,
+    );
+    useGameStore.getState().setGameState(over());
+    renderPage();
+    expect(await screen.findByText('title screen')).toBeTruthy();
+    expect(localStorage.getItem('drugwars.sessionId')).toBeNull();
+  });
+
+  it('after a reload it loads the state first; a game that is not over goes back to the game screen', async () => {
+    const stub = stubFetch({ 'GET /api/game/state': { body: { success: true, gameState: makeState() } } });
+    vi.stubGlobal('fetch', stub.fn);
+    renderPage();
+    expect(await screen.findByText('game screen')).toBeTruthy();
+    expect(stub.calls.map((c) => c.url)).toEqual(['/api/game/state']); // nothing submitted, nothing ended
+  });
+
+  it('a mid-game state in the store is checked with the server before anything is submitted', async () => {
+    const stub = stubFetch({
+      'GET /api/game/state': { body: { success: true, gameState: over() } },
+      'POST /api/leaderboard/submit': { body: { success: true, entry: {} } },
+    });
+    vi.stubGlobal('fetch', stub.fn);
+    useGameStore.getState().setGameState(makeState());
+    renderPage();
+    expect(await screen.findByText('Score submitted to leaderboard!')).toBeTruthy();
+    expect(stub.calls.map((c) => c.url)).toEqual(['/api/game/state', '/api/leaderboard/submit']);
+  });
+
+  it('no game to load: back to the title with nothing left queued', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({ 'GET /api/game/state': { status: 404, body: { success: false, code: 'SESSION_NOT_FOUND', error: 'Session not found or expired', message: 'Session not found or expired' } } }).fn,
+    );
+    renderPage();
+    expect(await screen.findByText('title screen')).toBeTruthy();
+    expect(useGameStore.getState().modals).toEqual([]);
   });
 });

@@ -1,50 +1,93 @@
 // 'GAME OVER' (SPEC.md section 2): reason, final score, automatic leaderboard submission for unseeded games,
 // View Game Stats and Main Menu (ends the session).
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { formatMoney } from '../../lib/format';
 import { StatsModal } from '../../plugins';
 import { getSessionId } from '../../storage/local';
-import { endSession, refreshState } from '../../store/gameActions';
+import { toApiError } from '../../api/errorCatalogue';
+import { endSession, handleApiError, refreshState } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 
 type Submission = 'pending' | 'ok' | 'failed' | null;
 
+/** The server's refusal of a second submit: the score is on the list already (a reload of this page). */
+const ALREADY_SUBMITTED = 'ALREADY_SUBMITTED';
+
 export default function GameOverPage() {
   const navigate = useNavigate();
   const gs = useGameStore((s) => s.gameState);
-  const [loading, setLoading] = useState(gs === null);
+  const [loading, setLoading] = useState(gs === null || !gs.gameOver);
   const [submission, setSubmission] = useState<Submission>(null);
   const [statsOpen, setStatsOpen] = useState(false);
   const submitted = useRef(false);
+  const checked = useRef(false);
 
+  /** Leaves for `path`, or for the store's redirect (the audit modal) when a failed call set one. */
+  const leave = useCallback(
+    (path: string) => {
+      const { redirect } = useGameStore.getState();
+      useGameStore.getState().resetGame(); // nothing queued for this game follows the player
+      navigate(redirect ?? path, { replace: true });
+    },
+    [navigate],
+  );
+
+  // A state that is missing (reload) or not over (an address typed mid-game) is checked with the server once:
+  // no game goes to the title; a game still running goes back to the game screen.
   useEffect(() => {
-    if (gs) return;
-    if (!getSessionId()) {
-      navigate('/', { replace: true });
+    if (gs?.gameOver || checked.current) return;
+    checked.current = true;
+    const sessionId = getSessionId();
+    if (!sessionId) {
+      leave('/');
       return;
     }
-    void refreshState().finally(() => setLoading(false));
-  }, [gs, navigate]);
+    setLoading(true);
+    void refreshState().then((fresh) => {
+      setLoading(false);
+      if (!fresh) leave('/');
+      else if (!fresh.gameOver) navigate(`/game?id=${encodeURIComponent(sessionId)}`, { replace: true });
+    });
+  }, [gs, navigate, leave]);
 
   useEffect(() => {
-    if (!gs || gs.isSeeded || submitted.current) return;
+    if (!gs?.gameOver || gs.isSeeded || submitted.current) return;
     submitted.current = true;
     setSubmission('pending');
     api
       .submitScore()
       .then(() => setSubmission('ok'))
-      .catch((err) => {
+      .catch((err: unknown) => {
+        const e = toApiError(err);
+        if (e.code === ALREADY_SUBMITTED) {
+          setSubmission('ok');
+          return;
+        }
         console.warn('score submission failed', err);
+        if (e.code === 'AUDIT_FAILURE') {
+          handleApiError(e, 'other');
+          leave('/');
+          return;
+        }
         setSubmission('failed');
       });
-  }, [gs]);
+  }, [gs, leave]);
 
-  if (loading && !gs) return <LoadingOverlay />;
-  const reason = gs?.gameOverReason || 'Game ended';
-  const score = gs ? gs.player.cash + gs.player.bank - gs.player.debt : 0;
+  if (loading || !gs?.gameOver) {
+    return (
+      <div className="screen gameover-screen">
+        <main className="gameover-main">
+          <h1 className="sr-only">DRUG WARS</h1>
+          <LoadingOverlay />
+        </main>
+      </div>
+    );
+  }
+  const reason = gs.gameOverReason || 'Game ended';
+  const score = gs.player.cash + gs.player.bank - gs.player.debt;
 
   return (
     <div className="screen gameover-screen">
@@ -52,18 +95,18 @@ export default function GameOverPage() {
         <h1 className="gameover-title">GAME OVER</h1>
         <p className="gameover-reason">{reason}</p>
         <p className="final-score">Final Score: {formatMoney(score)}</p>
-        {gs?.isSeeded ? (
+        {gs.isSeeded ? (
           <p className="muted">Seeded game - Not eligible for leaderboard</p>
         ) : (
           <>
-            {gs && <p className="player-line">{gs.player.name}</p>}
+            <p className="player-line">{gs.player.name}</p>
             {submission === 'pending' && <p className="muted">Submitting score...</p>}
             {submission === 'ok' && <p className="success-text">Score submitted to leaderboard!</p>}
             {submission === 'failed' && <p className="danger-text">Failed to submit score to leaderboard</p>}
           </>
         )}
         <div className="gameover-actions">
-          {StatsModal && gs && (
+          {StatsModal && (
             <button type="button" className="btn" onClick={() => setStatsOpen(true)}>
               View Game Stats
             </button>
