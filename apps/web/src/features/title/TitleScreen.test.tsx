@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { stubFetch } from '../../test/fixtures';
+import { makeState, stubFetch } from '../../test/fixtures';
 import { useGameStore } from '../../store/gameStore';
 import { TitleScreen } from './TitleScreen';
 
@@ -16,6 +16,7 @@ function renderAt(path: string) {
       <Routes>
         <Route path="/" element={<TitleScreen />} />
         <Route path="/leaderboard" element={<p>board</p>} />
+        <Route path="/game" element={<p>game screen</p>} />
         <Route path="*" element={<TitleScreen notFound />} />
       </Routes>
       <Where />
@@ -193,5 +194,67 @@ describe('TitleScreen', () => {
     expect(screen.getByRole('dialog', { name: 'ERROR' }).textContent).toContain('Game state is invalid, please try again.');
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('PLAY, a name and START NEW GAME: loading overlay, then /game?id={sessionId}', async () => {
+    const data = Object.fromEntries(
+      ['drugs', 'weapons', 'ammo', 'armor', 'consumables', 'items', 'locations'].map((k) => [`GET /api/game/data/${k}`, { body: [] }]),
+    );
+    const stub = stubFetch({
+      ...healthy,
+      ...data,
+      'POST /api/game/new': {
+        body: { success: true, sessionId: 'sess-9', gameState: makeState(), isManualSeed: false, events: [] },
+      },
+    });
+    vi.stubGlobal('fetch', stub.fn);
+    renderAt('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'PLAY NOW' }));
+    const name = await screen.findByRole('textbox', { name: 'Player name' });
+    fireEvent.change(name, { target: { value: 'Scarface' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'START NEW GAME' }));
+    });
+    await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/game?id=sess-9'));
+    expect(stub.calls.find((c) => c.url === '/api/game/new')?.body).toEqual({ playerName: 'Scarface', seed: null });
+    expect(localStorage.getItem('drugwars.sessionId')).toBe('sess-9');
+  });
+
+  it('a start that fails stays on the title with the loading cleared and says why', async () => {
+    const data = Object.fromEntries(
+      ['drugs', 'weapons', 'ammo', 'armor', 'consumables', 'items', 'locations'].map((k) => [`GET /api/game/data/${k}`, { body: [] }]),
+    );
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        ...healthy,
+        ...data,
+        'POST /api/game/new': { status: 429, body: { success: false, code: 'RATE_LIMITED', error: 'Slow down, dude.', message: 'Slow down, dude.' } },
+      }).fn,
+    );
+    renderAt('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'PLAY NOW' }));
+    await screen.findByRole('textbox', { name: 'Player name' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'START NEW GAME' }));
+    });
+    expect((await screen.findByRole('dialog', { name: 'ERROR' })).textContent).toContain('Slow down, dude.');
+    expect(screen.getByTestId('where').textContent).toBe('/');
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
+  it('a session-lost notice queued by a failed start is shown and answered on the title', async () => {
+    vi.stubGlobal('fetch', stubFetch(healthy).fn);
+    renderAt('/');
+    await act(async () => undefined);
+    await act(async () => {
+      useGameStore.getState().pushModal({ kind: 'sessionLost', message: 'Session connection lost. The server may have restarted.' });
+      useGameStore.getState().pushModal({ kind: 'error', message: 'Second' });
+    });
+    expect(screen.getByRole('dialog', { name: 'ERROR' }).textContent).toContain('Session connection lost. The server may have restarted.');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.getByRole('dialog', { name: 'ERROR' }).textContent).toContain('Second');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(useGameStore.getState().modals).toEqual([]);
   });
 });

@@ -201,7 +201,11 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
           }}
         />
       )}
-      {headModal?.kind === 'error' && !audit && <ErrorModal message={headModal.message} onClose={closeStoreModal} />}
+      {/* a failed start queues an error (or, if the server spoke of the session, a session-lost notice): both are
+          answered here, so nothing stays queued in front of the next game's modals */}
+      {(headModal?.kind === 'error' || headModal?.kind === 'sessionLost') && !audit && (
+        <ErrorModal message={headModal.message} onClose={closeStoreModal} />
+      )}
     </div>
   );
 }
