@@ -34,9 +34,14 @@ export function dialog(page: Page, title: string | RegExp): Locator {
 
 /**
  * Title screen -> PLAY -> 'ENTER YOUR NAME' -> START NEW GAME (with the seed checkbox when a seed is given) ->
- * the intro modal's 'Let's Go!'. Returns the intro modal's text.
+ * (with replaceActive: the active-game WARNING answered WHATEVER) -> the intro modal's 'Let's Go!'. Returns the
+ * intro modal's text.
  */
-export async function startGame(page: Page, baseUrl: string, opts: { name: string; seed?: string }): Promise<string> {
+export async function startGame(
+  page: Page,
+  baseUrl: string,
+  opts: { name: string; seed?: string; /** an active game exists: expect the WARNING and answer WHATEVER */ replaceActive?: boolean },
+): Promise<string> {
   await page.goto(`${baseUrl}/`);
   await page.getByRole('button', { name: 'PLAY' }).click();
   const modal = dialog(page, 'ENTER YOUR NAME');
@@ -50,7 +55,12 @@ export async function startGame(page: Page, baseUrl: string, opts: { name: strin
     expect(await seedInput.getAttribute('placeholder')).toBe('Enter seed (16 digits)...');
     await seedInput.fill(opts.seed);
   }
+  if (opts.replaceActive) await page.getByRole('region', { name: 'ACTIVE GAMES' }).waitFor();
   await modal.getByRole('button', { name: 'START NEW GAME' }).click();
+  if (opts.replaceActive) {
+    await page.getByText('WARNING: You have an active game. Starting a new game will delete your active game.').waitFor();
+    await page.getByRole('button', { name: 'WHATEVER' }).click();
+  }
   await page.waitForURL(/\/game\?id=/, { timeout: 20_000 });
   // the game_intro modal opens 500 ms after the state arrives
   const letsGo = page.getByRole('button', { name: "Let's Go!" });

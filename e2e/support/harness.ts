@@ -128,8 +128,9 @@ export async function startServer(options: { dbPath?: string; port?: number; env
 }
 
 /** Removes a temp database created by startServer or tempDatabasePath (after the server stopped). */
-export function removeDatabase(server: RunningServer): void {
-  rmSync(resolve(server.dbPath, '..'), { recursive: true, force: true });
+export function removeDatabase(target: RunningServer | string): void {
+  const dbPath = typeof target === 'string' ? target : target.dbPath;
+  rmSync(resolve(dbPath, '..'), { recursive: true, force: true });
 }
 
 export async function launchBrowser(): Promise<Browser> {
