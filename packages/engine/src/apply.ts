@@ -11,7 +11,7 @@ import { newGame, type NewGameOptions } from './newGame';
 import { Rng } from './rng';
 import { equip, shopBuy, unequip } from './shop';
 import { ship } from './shipping';
-import { accept, dollars, finalScore, playerNeedsSettling, refuse, settle } from './state';
+import { accept, copyState, dollars, finalScore, playerNeedsSettling, refuse, settle, withPlayer } from './state';
 import { stay, travel } from './travel';
 import type { Action, ApplyResult, GameState } from './types';
 
@@ -48,20 +48,22 @@ function encounter(state: GameState, action: Extract<Action, { type: 'encounter'
   // The PRNG state must be where the draws left it (combat.ts stores it too; copy only if it did not).
   const drawn = rng.state();
   const stored = result.state.rng;
-  if (stored.length !== drawn.length || stored.some((n, i) => n !== drawn[i])) result.state = { ...result.state, rng: drawn };
+  if (stored.length !== drawn.length || stored.some((n, i) => n !== drawn[i])) {
+    const next = copyState(result.state);
+    next.rng = drawn;
+    result.state = next;
+  }
   return result;
 }
 
 /** Ends the session (Main Menu, New Game): the game is over for good and the score is final. */
 function end(state: GameState): ApplyResult {
-  const next: GameState = {
-    ...state,
-    gameOver: true,
-    gameOverReason: state.gameOverReason ?? 'Game ended',
-    currentState: 'GAME_ENDED',
-    encounter: null,
-    pendingEncounter: null,
-  };
+  const next = copyState(state);
+  next.gameOver = true;
+  next.gameOverReason = state.gameOverReason ?? 'Game ended';
+  next.currentState = 'GAME_ENDED';
+  next.encounter = null;
+  next.pendingEncounter = null;
   return accept(next, `Game over. Final score: ${dollars(finalScore(state))}.`);
 }
 
@@ -78,7 +80,11 @@ export function apply(state: GameState, action: Action): ApplyResult {
   if (!result.ok) return result;
   // Only combat.ts (another author's handlers) may leave derived fields to us; ours settle what they change.
   let next = tidy(result.state, action.type === 'encounter');
-  if (next.gameOver && !state.gameOver) next = { ...next, gameHistory: closeDay(next.gameHistory, next.day, next.player) };
+  if (next.gameOver && !state.gameOver) {
+    const closed = copyState(next);
+    closed.gameHistory = closeDay(next.gameHistory, next.day, next.player);
+    next = closed;
+  }
   result.state = next;
   return result;
 }
@@ -89,12 +95,14 @@ function tidy(state: GameState, checkDerived: boolean): GameState {
   const p = s.player;
   if (p.debt <= 0 && (p.loanShark !== null || s.loanSharkVisits !== 0 || p.debt < 0)) {
     // A paid-off loan (by repay or by paying the shark's visit) leaves no shark and no visit count.
-    s = { ...s, loanSharkVisits: 0, player: settle({ ...p, debt: 0, loanShark: null }) };
+    s = copyState(s);
+    s.loanSharkVisits = 0;
+    s.player = settle({ ...p, debt: 0, loanShark: null });
   } else if (checkDerived && (playerNeedsSettling(p) || p.day !== s.day || p.location !== s.location || p.maxDays !== s.maxDays)) {
-    s = { ...s, player: settle({ ...p, day: s.day, location: s.location, maxDays: s.maxDays }) };
+    s = withPlayer(s, { ...p, day: s.day, location: s.location, maxDays: s.maxDays });
   }
   if (s.player.location !== s.location || s.player.day !== s.day) {
-    s = { ...s, player: settle({ ...s.player, day: s.day, location: s.location }) };
+    s = withPlayer(s, { ...s.player, day: s.day, location: s.location });
   }
   return syncMachine(s);
 }

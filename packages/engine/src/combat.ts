@@ -3,13 +3,15 @@
 // once per living enemy and each call resolves that one enemy's attack. Escape, bribe and surrender end a fight
 // early; pay and skip answer a loan-shark visit. Pure: never throws, never mutates its input; all randomness
 // comes from `rng`, whose advanced state is stored in the returned game state.
+// Speed: each action copies the state once (copyState) and its steps finish that copy in place: the player
+// (one settle), the encounter (one literal, copyEncounter) and the AttackResult (one literal, emptyAttack).
 import { ARMOR_BY_ID, LOCATION_BY_ID, WEAPON_BY_ID } from './catalogue';
 import { LAST_SKIPPABLE_VISIT, loanSharkSound, sharkNameOf, visitPayment } from './combatLoanShark';
 import { MULTI_TARGET_LIMIT } from './constants';
 import { formatMoney } from './format';
-import { syncMachine } from './machine';
+import { setMachine } from './machine';
 import type { Rng } from './rng';
-import { heldQuantity, refuse, setHeld, withPlayer } from './state';
+import { copyState, heldQuantity, omitKey, refuse, setHeld, settle } from './state';
 import type {
   Action,
   ApplyResult,
@@ -51,11 +53,10 @@ export function escapeChance(livingEnemies: number, dangerLevel: number, type: E
 
 type EncounterActionInput = Extract<Action, { type: 'encounter' }>;
 
-/** What one step produced before the common finishing (rng stored, state machine synced). */
-interface Step {
-  state: GameState;
-  message: string;
-  attack: Partial<AttackResult>;
+/** What one action is building: the next state (a fresh copy of the input state), its attack result and events. */
+interface Turn {
+  next: GameState;
+  attack: AttackResult;
   events: GameEvent[];
 }
 
@@ -71,7 +72,9 @@ function firstLivingIndex(enemies: readonly Enemy[], from = 0): number {
 }
 
 function livingCount(enemies: readonly Enemy[]): number {
-  return enemies.filter(isLiving).length;
+  let n = 0;
+  for (const e of enemies) if (isLiving(e)) n++;
+  return n;
 }
 
 /** Integer damage within +-DAMAGE_SPREAD of `nominal`, at least 1. */
@@ -89,8 +92,46 @@ function ammoOf(p: Player, ammoId: string): number {
   return Object.hasOwn(p.items.ammo, ammoId) ? (p.items.ammo[ammoId] ?? 0) : 0;
 }
 
-function withEncounter(state: GameState, encounter: Encounter): GameState {
-  return { ...state, encounter };
+/**
+ * A copy of an encounter built by one literal in the encounter's key order (fightEncounter's), so every
+ * encounter shares one V8 shape; the caller assigns what changes before anyone else sees it.
+ */
+export function copyEncounter(e: Encounter): Encounter {
+  return {
+    type: e.type,
+    enemies: e.enemies,
+    message: e.message,
+    turnOrder: e.turnOrder,
+    round: e.round,
+    currentEnemyIndex: e.currentEnemyIndex,
+    combatLog: e.combatLog,
+    canEscape: e.canEscape,
+    canBribe: e.canBribe,
+    canSurrender: e.canSurrender,
+    bribeCost: e.bribeCost,
+    reward: e.reward,
+    debtAmount: e.debtAmount,
+    totalFees: e.totalFees,
+    feeDetails: e.feeDetails,
+    canPay: e.canPay,
+    paymentAmount: e.paymentAmount,
+    canSkip: e.canSkip,
+    visitNumber: e.visitNumber,
+  };
+}
+
+function copyEnemy(e: Enemy): Enemy {
+  return { id: e.id, name: e.name, sprite: e.sprite, health: e.health, maxHealth: e.maxHealth, isAlive: e.isAlive, damage: e.damage, accuracy: e.accuracy };
+}
+
+/** The fight goes on with these changes to the encounter (a new encounter object). */
+function continueWith(turn: Turn, enc: Encounter, combatLog: string[], turnOrder: Encounter['turnOrder'], currentEnemyIndex: number, round = enc.round): void {
+  const encounter = copyEncounter(enc);
+  encounter.combatLog = combatLog;
+  encounter.turnOrder = turnOrder;
+  encounter.currentEnemyIndex = currentEnemyIndex;
+  encounter.round = round;
+  turn.next.encounter = encounter;
 }
 
 function notAllowed(message: string): RuleError {
@@ -118,7 +159,7 @@ interface PlayerWeapon {
 }
 
 function fists(note: string | null): PlayerWeapon {
-  return { ...FISTS, targetType: 'single_target', weaponId: null, ammoId: null, note };
+  return { name: FISTS.name, damage: FISTS.damage, accuracy: FISTS.accuracy, targetType: 'single_target', weaponId: null, ammoId: null, note };
 }
 
 /** The equipped weapon if it can be used now, else fists (with the reason for the combat log). */
@@ -174,7 +215,8 @@ export function chooseTargets(enemies: readonly Enemy[], targetType: TargetType,
       chosen.push(index);
     }
   }
-  const livingIndices = enemies.flatMap((e, i) => (isLiving(e) ? [i] : []));
+  const livingIndices: number[] = [];
+  for (let i = 0; i < enemies.length; i++) if (isLiving(enemies[i]!)) livingIndices.push(i);
   switch (targetType) {
     case 'single_target': {
       const index = chosen[0] ?? livingIndices[0];
@@ -189,56 +231,57 @@ export function chooseTargets(enemies: readonly Enemy[], targetType: TargetType,
 
 // ---------- ending an encounter ----------
 
-/**
- * Ends the current encounter: a waiting one (state.pendingEncounter, e.g. a loan-shark visit after a police
- * fight) takes its place and is reported as the follow-up.
- */
-function closeEncounter(state: GameState): { state: GameState; followUp: Encounter | null; event: GameEvent | null } {
-  const waiting = state.pendingEncounter;
-  if (!waiting) return { state: { ...state, encounter: null, pendingEncounter: null }, followUp: null, event: null };
-  // The fight before a visit may have changed the cash (reward, bribe, fine): 'You can pay' is what is on hand now.
-  const next = waiting.type === 'loanSharkVisit' ? withPaymentNow(waiting, state.player) : waiting;
-  const isShark = next.type === 'loanShark' || next.type === 'loanSharkVisit';
-  const event: GameEvent = {
-    message: next.message,
-    type: next.type === 'loanSharkVisit' ? 'warning' : 'danger',
-    category: isShark ? 'loan_shark' : 'combat',
-    encounter: next,
-  };
-  if (isShark && next.visitNumber > 0) event.soundEffect = loanSharkSound(next.visitNumber);
-  return { state: { ...state, encounter: next, pendingEncounter: null }, followUp: next, event };
-}
-
 /** A loan-shark visit with canPay and paymentAmount for the player's cash and debt now (the same visit if unchanged). */
 function withPaymentNow(visit: Encounter, p: Player): Encounter {
   const payment = visitPayment(p.cash, p.debt, visit.totalFees);
   if (payment.canPay === visit.canPay && payment.paymentAmount === visit.paymentAmount) return visit;
-  return { ...visit, canPay: payment.canPay, paymentAmount: payment.paymentAmount };
+  const updated = copyEncounter(visit);
+  updated.canPay = payment.canPay;
+  updated.paymentAmount = payment.paymentAmount;
+  return updated;
 }
 
-/** Closes the encounter and adds the follow-up (if any) to the step's result and message. */
-function ending(state: GameState, message: string, attack: Partial<AttackResult>): Step {
-  const closed = closeEncounter(state);
-  return {
-    state: closed.state,
-    message: closed.followUp ? `${message} But wait... ${closed.followUp.message}` : message,
-    attack: { ...attack, followUpEncounter: closed.followUp, followUpEvent: closed.event },
-    events: closed.event ? [closed.event] : [],
+/**
+ * Ends the current encounter (call after the step has set the player): a waiting one (pendingEncounter, e.g. a
+ * loan-shark visit after a police fight) takes its place and is reported as the follow-up, in the attack result,
+ * the events and the message, which is returned.
+ */
+function ending(turn: Turn, message: string): string {
+  const next = turn.next;
+  const waiting = next.pendingEncounter;
+  next.pendingEncounter = null;
+  if (!waiting) {
+    next.encounter = null;
+    return message;
+  }
+  // The fight before a visit may have changed the cash (reward, bribe, fine): 'You can pay' is what is on hand now.
+  const follow = waiting.type === 'loanSharkVisit' ? withPaymentNow(waiting, next.player) : waiting;
+  const isShark = follow.type === 'loanShark' || follow.type === 'loanSharkVisit';
+  const event: GameEvent = {
+    message: follow.message,
+    type: follow.type === 'loanSharkVisit' ? 'warning' : 'danger',
+    category: isShark ? 'loan_shark' : 'combat',
+    encounter: follow,
   };
+  if (isShark && follow.visitNumber > 0) event.soundEffect = loanSharkSound(follow.visitNumber);
+  next.encounter = follow;
+  turn.attack.followUpEncounter = follow;
+  turn.attack.followUpEvent = event;
+  turn.events.push(event);
+  return `${message} But wait... ${follow.message}`;
 }
 
 // ---------- fight: the player's turn ----------
 
-function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: Rng): Step | RuleError {
+function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: Rng, turn: Turn): string | RuleError {
   const p = state.player;
   const weapon = playerWeapon(p);
   const targets = chooseTargets(enc.enemies, weapon.targetType, targetIds);
   if (!Array.isArray(targets)) return targets;
 
-  const log = [...enc.combatLog];
   const lines: string[] = [];
   if (weapon.note) lines.push(weapon.note);
-  const enemies = enc.enemies.map((e) => ({ ...e }));
+  const enemies = enc.enemies.map(copyEnemy);
   const results: AttackResultItem[] = [];
   let kills = 0;
   const using = weapon.weaponId ? `your ${weapon.name}` : 'your fists';
@@ -264,10 +307,10 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
   const player: Player = { ...p };
   if (weapon.ammoId) {
     const left = ammoOf(p, weapon.ammoId) - 1;
-    const ammo = { ...p.items.ammo };
-    if (left > 0) ammo[weapon.ammoId] = left;
+    let ammo: Record<string, number>;
+    if (left > 0) ammo = { ...p.items.ammo, [weapon.ammoId]: left };
     else {
-      delete ammo[weapon.ammoId];
+      ammo = omitKey(p.items.ammo, weapon.ammoId);
       lines.push(`That was your last round for the ${weapon.name}.`);
     }
     player.items = { ...p.items, ammo };
@@ -282,40 +325,41 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
   }
   if (enc.type === 'police') player.copsKilled = p.copsKilled + kills;
 
-  const attackBase: Partial<AttackResult> = { attackResults: results, success: true };
+  turn.attack.attackResults = results;
   if (livingCount(enemies) === 0) {
     const reward = enc.reward?.cash ?? 0;
     player.cash = p.cash + reward;
+    turn.next.player = settle(player);
     let message = reward > 0 ? `You won! Found ${formatMoney(reward)} on the bodies!` : VICTORY_NO_REWARD_MESSAGE;
     if (enc.type === 'loanShark') message += ` ${sharkNameOf(state)} still wants the money.`;
-    log.push(...lines, message);
-    const next = withEncounter(withPlayer(state, player), { ...enc, enemies, combatLog: log });
-    return ending(next, [...lines, message].join(' '), { ...attackBase, victory: true, reward });
+    turn.attack.victory = true;
+    turn.attack.reward = reward;
+    lines.push(message);
+    return ending(turn, lines.join(' '));
   }
-  log.push(...lines);
-  const encounter: Encounter = {
-    ...enc,
-    enemies,
-    combatLog: log,
-    turnOrder: 'enemy',
-    currentEnemyIndex: firstLivingIndex(enemies),
-  };
-  return { state: withEncounter(withPlayer(state, player), encounter), message: lines.join(' '), attack: attackBase, events: [] };
+  turn.next.player = settle(player);
+  const encounter = copyEncounter(enc);
+  encounter.enemies = enemies;
+  encounter.combatLog = [...enc.combatLog, ...lines];
+  encounter.turnOrder = 'enemy';
+  encounter.currentEnemyIndex = firstLivingIndex(enemies);
+  turn.next.encounter = encounter;
+  return lines.join(' ');
 }
 
 // ---------- fight: one enemy's turn ----------
 
-function enemyTurn(state: GameState, enc: Encounter, rng: Rng): Step {
+function enemyTurn(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string {
   let index = firstLivingIndex(enc.enemies, enc.currentEnemyIndex);
   if (index < 0) index = firstLivingIndex(enc.enemies);
   const p = state.player;
   if (index < 0) {
     // Nobody left standing on the enemy's turn (only reachable from a hand-made state): the turn passes back.
-    const encounter: Encounter = { ...enc, turnOrder: 'player', round: enc.round + 1, currentEnemyIndex: 0 };
-    return { state: withEncounter(state, encounter), message: 'Your turn.', attack: { attackResults: [], success: true }, events: [] };
+    turn.attack.attackResults = [];
+    continueWith(turn, enc, enc.combatLog, 'player', 0, enc.round + 1);
+    return 'Your turn.';
   }
   const enemy = enc.enemies[index]!;
-  const log = [...enc.combatLog];
   let damage = 0;
   let line: string;
   if (rng.chance(enemy.accuracy)) {
@@ -325,59 +369,49 @@ function enemyTurn(state: GameState, enc: Encounter, rng: Rng): Step {
   } else {
     line = `${enemy.name} misses you!`;
   }
-  log.push(line);
   const health = Math.max(0, p.health - damage);
-  const attack: Partial<AttackResult> = {
-    attackResults: [{ targetId: PLAYER_TARGET_ID, damage, wasMiss: damage === 0 }],
-    success: true,
-    playerDamage: -damage,
-    playerDead: health === 0,
-  };
+  const attack = turn.attack;
+  attack.attackResults = [{ targetId: PLAYER_TARGET_ID, damage, wasMiss: damage === 0 }];
+  attack.playerDamage = -damage;
+  attack.playerDead = health === 0;
+  const next = turn.next;
+  next.player = settle({ ...p, health });
   if (health === 0) {
-    const reason = enc.type === 'loanSharkVisit' ? DEATH_REASONS.loanShark : DEATH_REASONS[enc.type];
-    const dead: GameState = {
-      ...withPlayer(state, { ...p, health: 0 }),
-      gameOver: true,
-      gameOverReason: reason,
-      encounter: null,
-      pendingEncounter: null,
-    };
-    return { state: dead, message: `${line} You have been killed!`, attack, events: [] };
+    next.gameOver = true;
+    next.gameOverReason = enc.type === 'loanSharkVisit' ? DEATH_REASONS.loanShark : DEATH_REASONS[enc.type];
+    next.encounter = null;
+    next.pendingEncounter = null;
+    return `${line} You have been killed!`;
   }
-  const next = firstLivingIndex(enc.enemies, index + 1);
-  const encounter: Encounter =
-    next >= 0
-      ? { ...enc, combatLog: log, currentEnemyIndex: next }
-      : { ...enc, combatLog: log, turnOrder: 'player', round: enc.round + 1, currentEnemyIndex: firstLivingIndex(enc.enemies) };
-  return { state: withEncounter(withPlayer(state, { ...p, health }), encounter), message: line, attack, events: [] };
+  const log = [...enc.combatLog, line];
+  const following = firstLivingIndex(enc.enemies, index + 1);
+  if (following >= 0) continueWith(turn, enc, log, enc.turnOrder, following);
+  else continueWith(turn, enc, log, 'player', firstLivingIndex(enc.enemies), enc.round + 1);
+  return line;
 }
 
 // ---------- escape, bribe, surrender ----------
 
-function escape(state: GameState, enc: Encounter, rng: Rng): Step {
+function escape(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string {
   const chance = escapeChance(livingCount(enc.enemies), dangerAt(state), enc.type);
   if (rng.chance(chance)) {
-    const closing = withEncounter(state, { ...enc, combatLog: [...enc.combatLog, ESCAPE_SUCCESS_MESSAGE] });
-    return ending(closing, ESCAPE_SUCCESS_MESSAGE, { escaped: true, success: true });
+    turn.attack.escaped = true;
+    return ending(turn, ESCAPE_SUCCESS_MESSAGE);
   }
   const message = 'FAILED ESCAPE! They cut you off.';
-  const encounter: Encounter = {
-    ...enc,
-    combatLog: [...enc.combatLog, message],
-    turnOrder: 'enemy',
-    currentEnemyIndex: firstLivingIndex(enc.enemies),
-  };
-  return { state: withEncounter(state, encounter), message, attack: { escaped: false, success: false }, events: [] };
+  turn.attack.success = false;
+  continueWith(turn, enc, [...enc.combatLog, message], 'enemy', firstLivingIndex(enc.enemies));
+  return message;
 }
 
-function bribe(state: GameState, enc: Encounter): Step | RuleError {
+function bribe(state: GameState, enc: Encounter, turn: Turn): string | RuleError {
   if (enc.type !== 'police' || !enc.canBribe) return notAllowed("They can't be bribed.");
   const cost = enc.bribeCost;
   if (cost > state.player.cash) return notAllowed(`You can't afford the ${formatMoney(cost)} bribe!`);
-  const message = `You successfully bribed them with ${formatMoney(cost)}.`;
-  const paid = withPlayer(state, { ...state.player, cash: state.player.cash - cost });
-  const closing = withEncounter(paid, { ...enc, combatLog: [...enc.combatLog, message] });
-  return ending(closing, message, { bribed: true, bribeAmount: cost, success: true });
+  turn.next.player = settle({ ...state.player, cash: state.player.cash - cost });
+  turn.attack.bribed = true;
+  turn.attack.bribeAmount = cost;
+  return ending(turn, `You successfully bribed them with ${formatMoney(cost)}.`);
 }
 
 /**
@@ -385,7 +419,7 @@ function bribe(state: GameState, enc: Encounter): Step | RuleError {
  * A gang takes every drug and 20-50% of your cash. The shark's goons take all your cash toward the debt (fees
  * were for visits; this is collection) and rough you up for 10-25 health, never below 1.
  */
-function surrender(state: GameState, enc: Encounter, rng: Rng): Step {
+function surrender(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string {
   const p = state.player;
   const player: Player = { ...p };
   let details: string;
@@ -414,11 +448,10 @@ function surrender(state: GameState, enc: Encounter, rng: Rng): Step {
     const cash = fine > 0 ? (enc.type === 'police' ? ` and fined you ${formatMoney(fine)}` : ` and ${formatMoney(fine)} of your cash`) : '';
     details = `${drugs}${cash}.`;
   }
-  const message = `You surrendered and lost some items. ${details}`;
-  let next = withPlayer(state, player);
-  if (player.debt === 0 && p.debt > 0) next = { ...next, loanSharkVisits: 0 };
-  const closing = withEncounter(next, { ...enc, combatLog: [...enc.combatLog, message] });
-  return ending(closing, message, { surrendered: true, success: true });
+  turn.next.player = settle(player);
+  if (player.debt === 0 && p.debt > 0) turn.next.loanSharkVisits = 0;
+  turn.attack.surrendered = true;
+  return ending(turn, `You surrendered and lost some items. ${details}`);
 }
 
 // ---------- loan-shark visit: pay, skip ----------
@@ -428,7 +461,7 @@ function surrender(state: GameState, enc: Encounter, rng: Rng): Step {
  * player could not cover are waived (the shark takes what you have and leaves), so a partial payment never
  * raises the debt. Any payment ends the visit.
  */
-function pay(state: GameState, enc: Encounter): Step | RuleError {
+function pay(state: GameState, enc: Encounter, turn: Turn): string | RuleError {
   const p = state.player;
   if (p.cash <= 0) return notAllowed("You don't have any cash to pay with!");
   const name = sharkNameOf(state);
@@ -438,17 +471,15 @@ function pay(state: GameState, enc: Encounter): Step | RuleError {
   const debtPaid = amount - feesPaid;
   const debt = Math.max(0, p.debt - debtPaid);
   const cleared = debt === 0;
-  const player: Player = { ...p, cash: p.cash - amount, debt, loanShark: cleared ? null : p.loanShark };
-  let next = withPlayer(state, player);
-  if (cleared) next = { ...next, loanSharkVisits: 0 };
+  turn.next.player = settle({ ...p, cash: p.cash - amount, debt, loanShark: cleared ? null : p.loanShark });
+  if (cleared) turn.next.loanSharkVisits = 0;
   const message = cleared
     ? `You paid ${name} ${formatMoney(amount)}. "Pleasure doing business with you." You're debt free!`
     : `You paid ${name} ${formatMoney(amount)}. You still owe ${formatMoney(debt)}.`;
-  const closing = withEncounter(next, { ...enc, combatLog: [...enc.combatLog, message] });
-  return ending(closing, message, { success: true });
+  return ending(turn, message);
 }
 
-function skip(state: GameState, enc: Encounter): Step | RuleError {
+function skip(state: GameState, enc: Encounter, turn: Turn): string | RuleError {
   if (!enc.canSkip || enc.visitNumber > LAST_SKIPPABLE_VISIT) return notAllowed('He is not leaving without his money.');
   const name = sharkNameOf(state);
   const warnings = [
@@ -456,39 +487,40 @@ function skip(state: GameState, enc: Encounter): Step | RuleError {
     `${name}: "My patience is running out. And so is your time."`,
     `${name}: "Fine. Next time I'm bringing friends."`,
   ];
-  const message = warnings[Math.min(warnings.length, Math.max(1, enc.visitNumber)) - 1]!;
-  const closing = withEncounter(state, { ...enc, combatLog: [...enc.combatLog, message] });
-  return ending(closing, message, { success: true });
+  return ending(turn, warnings[Math.min(warnings.length, Math.max(1, enc.visitNumber)) - 1]!);
 }
 
 // ---------- the entry point ----------
 
-const EMPTY_ATTACK: AttackResult = {
-  attackResults: [],
-  victory: false,
-  reward: 0,
-  message: '',
-  followUpEncounter: null,
-  followUpEvent: null,
-  success: true,
-  escaped: false,
-  surrendered: false,
-  bribed: false,
-  bribeAmount: 0,
-  playerDamage: 0,
-  playerDead: false,
-};
+/** An attack result with nothing in it yet, built by one literal (one V8 shape) in the response's key order. */
+function emptyAttack(): AttackResult {
+  return {
+    attackResults: [],
+    victory: false,
+    reward: 0,
+    message: '',
+    followUpEncounter: null,
+    followUpEvent: null,
+    success: true,
+    escaped: false,
+    surrendered: false,
+    bribed: false,
+    bribeAmount: 0,
+    playerDamage: 0,
+    playerDead: false,
+  };
+}
 
-function step(state: GameState, action: EncounterActionInput, rng: Rng): Step | RuleError {
+function step(state: GameState, action: EncounterActionInput, rng: Rng, turn: Turn): string | RuleError {
   if (state.gameOver) return refuse('GAME_OVER', 'The game is over.');
   const enc = state.encounter;
   if (!enc) return notAllowed("There's nobody here.");
   const isVisit = enc.type === 'loanSharkVisit';
   switch (action.action) {
     case 'pay':
-      return isVisit ? pay(state, enc) : notAllowed("You're in a fight! There's nobody to pay.");
+      return isVisit ? pay(state, enc, turn) : notAllowed("You're in a fight! There's nobody to pay.");
     case 'skip':
-      return isVisit ? skip(state, enc) : notAllowed("You're in a fight! You can't put this off.");
+      return isVisit ? skip(state, enc, turn) : notAllowed("You're in a fight! You can't put this off.");
     case 'fight':
     case 'escape':
     case 'bribe':
@@ -499,17 +531,17 @@ function step(state: GameState, action: EncounterActionInput, rng: Rng): Step | 
   }
   if (isVisit) return notAllowed('Deal with the loan shark first: pay up or ask for more time.');
   if (enc.turnOrder === 'enemy') {
-    return action.action === 'fight' ? enemyTurn(state, enc, rng) : notAllowed('Wait for your turn!');
+    return action.action === 'fight' ? enemyTurn(state, enc, rng, turn) : notAllowed('Wait for your turn!');
   }
   switch (action.action) {
     case 'fight':
-      return playerTurn(state, enc, action.targetIds, rng);
+      return playerTurn(state, enc, action.targetIds, rng, turn);
     case 'escape':
-      return enc.canEscape ? escape(state, enc, rng) : notAllowed("You can't run from this one!");
+      return enc.canEscape ? escape(state, enc, rng, turn) : notAllowed("You can't run from this one!");
     case 'bribe':
-      return bribe(state, enc);
+      return bribe(state, enc, turn);
     case 'surrender':
-      return enc.canSurrender ? surrender(state, enc, rng) : notAllowed("They're not taking prisoners!");
+      return enc.canSurrender ? surrender(state, enc, rng, turn) : notAllowed("They're not taking prisoners!");
   }
 }
 
@@ -519,9 +551,12 @@ function step(state: GameState, action: EncounterActionInput, rng: Rng): Step | 
  * INVALID_TARGET for unknown, dead, repeated or too many targets, GAME_OVER after death.
  */
 export function resolveEncounter(state: GameState, action: EncounterActionInput, rng: Rng): ApplyResult {
-  const result = step(state, action, rng);
-  if ('ok' in result) return result;
-  const finished = syncMachine({ ...result.state, rng: rng.state() });
-  const attack: AttackResult = { ...EMPTY_ATTACK, ...result.attack, message: result.message };
-  return { ok: true, state: finished, events: result.events, message: result.message, attack };
+  const turn: Turn = { next: copyState(state), attack: emptyAttack(), events: [] };
+  const message = step(state, action, rng, turn);
+  if (typeof message !== 'string') return message;
+  const next = turn.next;
+  next.rng = rng.state();
+  setMachine(next);
+  turn.attack.message = message;
+  return { ok: true, state: next, events: turn.events, message, attack: turn.attack };
 }

@@ -1,7 +1,7 @@
 // Bank, loan sharks and the hospital.
 import { DEFAULT_LOAN_SHARK_ID, LOAN_SHARK_BY_ID, LOAN_SHARKS } from './catalogue';
 import { MAX_HEALTH } from './constants';
-import { accept, dollars, isPositiveInt, refuse, settle, withPlayer } from './state';
+import { accept, copyState, dollars, isPositiveInt, refuse, settle, withPlayer } from './state';
 import type { ApplyResult, GameState, LoanShark, LoanSharkOffer } from './types';
 
 /** Dollars per missing health point at the hospital. */
@@ -52,16 +52,14 @@ export function borrow(state: GameState, sharkId: string | undefined, amount: nu
   if (p.rank.level < shark.minRankLevel) return refuse('RANK_TOO_LOW', `${shark.name} doesn't lend to a ${p.rank.name}.`);
   if (!isPositiveInt(amount)) return refuse('INVALID_INPUT', AMOUNT_MUST_BE_POSITIVE);
   if (amount > shark.maxLoan) return refuse('LOAN_TOO_LARGE', `Amount exceeds maximum loan of ${dollars(shark.maxLoan)}`);
-  const next: GameState = {
-    ...state,
-    loanSharkVisits: 0,
-    player: settle({
-      ...p,
-      cash: p.cash + amount,
-      debt: amount,
-      loanShark: { id: shark.id, name: shark.name, interestRate: shark.dailyInterestRate, dueDay: p.day + shark.gracePeriod },
-    }),
-  };
+  const next = copyState(state);
+  next.loanSharkVisits = 0;
+  next.player = settle({
+    ...p,
+    cash: p.cash + amount,
+    debt: amount,
+    loanShark: { id: shark.id, name: shark.name, interestRate: shark.dailyInterestRate, dueDay: p.day + shark.gracePeriod },
+  });
   return accept(next, `Borrowed ${dollars(amount)} from ${shark.name}. It's due in ${shark.gracePeriod} days.`);
 }
 
@@ -79,11 +77,9 @@ export function repay(state: GameState, amount: number): ApplyResult {
   if (amount > p.debt) return refuse('INVALID_INPUT', `You only owe ${dollars(p.debt)}.`);
   const debt = p.debt - amount;
   const sharkName = p.loanShark?.name ?? 'the loan shark';
-  const next: GameState = {
-    ...state,
-    loanSharkVisits: debt === 0 ? 0 : state.loanSharkVisits,
-    player: settle({ ...p, cash: p.cash - amount, debt, loanShark: debt === 0 ? null : p.loanShark }),
-  };
+  const next = copyState(state);
+  next.loanSharkVisits = debt === 0 ? 0 : state.loanSharkVisits;
+  next.player = settle({ ...p, cash: p.cash - amount, debt, loanShark: debt === 0 ? null : p.loanShark });
   return accept(
     next,
     debt === 0 ? `You paid off ${sharkName}. You're debt free!` : `Paid ${dollars(amount)} to ${sharkName}. You still owe ${dollars(debt)}.`,

@@ -3,6 +3,7 @@
 // police|gang -> COMBAT, loanShark -> COMBAT_LOAN_SHARK, loanSharkVisit -> LOAN_SHARK_VISIT; else NORMAL.
 // In a fight the player may change weapon or armor (equip, unequip) on their own turn, free of charge (the
 // turn does not pass); on the enemy's turn only `encounter` and `end` are allowed.
+import { copyState } from './state';
 import type { ActionType, GameState, StateName } from './types';
 
 const NORMAL_ACTIONS: readonly ActionType[] = [
@@ -115,28 +116,35 @@ export function notAllowedMessage(name: StateName): string {
  * Returns the same object when nothing changes (the common case: a trade in NORMAL).
  */
 export function syncMachine(state: GameState): GameState {
+  if (machineInStep(state)) return state;
+  const next = copyState(state);
+  setMachine(next);
+  return next;
+}
+
+/** The same for a state the caller is still building (a fresh copyState): sets the fields in place. */
+export function setMachine(draft: GameState): void {
+  if (machineInStep(draft)) return;
+  const name = machineState(draft);
+  const entered = draft.currentState === name ? draft.stateMetadata.enteredOnDay : draft.day;
+  draft.currentState = name;
+  draft.stateMachine = { currentState: name };
+  draft.allowedActions = [...allowedActionsOf(draft, name)];
+  draft.stateMetadata = { enteredOnDay: entered, encounterType: draft.encounter ? draft.encounter.type : null };
+}
+
+function machineInStep(state: GameState): boolean {
   const name = machineState(state);
-  const encounterType = state.encounter ? state.encounter.type : null;
-  const allowed = allowedActionsOf(state, name);
-  if (
+  return (
     state.currentState === name &&
     state.stateMachine.currentState === name &&
-    state.stateMetadata.encounterType === encounterType &&
-    sameList(state.allowedActions, allowed)
-  ) {
-    return state;
-  }
-  const entered = state.currentState === name ? state.stateMetadata.enteredOnDay : state.day;
-  return {
-    ...state,
-    currentState: name,
-    stateMachine: { currentState: name },
-    allowedActions: [...allowed],
-    stateMetadata: { enteredOnDay: entered, encounterType },
-  };
+    state.stateMetadata.encounterType === (state.encounter ? state.encounter.type : null) &&
+    sameList(state.allowedActions, allowedActionsOf(state, name))
+  );
 }
 
 function sameList(a: readonly ActionType[], b: readonly ActionType[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -6,10 +6,10 @@
 // or crash carries on into the next day half of the time (rumors are worth something). Stock (QTY Available)
 // exists only for the current city: a drug is missing from the market some days (quantity 0), but the market
 // always buys what the player carries.
-import { DRUG_BY_ID, DRUGS, drugRecord, LOCATIONS, locationRecord } from './catalogue';
+import { DRUG_BY_ID, DRUGS, drugRecord, drugValues, LOCATIONS, locationRecord, locationValues } from './catalogue';
 import { recordAction } from './history';
 import type { Rng } from './rng';
-import { accept, dollars, heldQuantity, isPositiveInt, omitKey, refuse, removeUnits, setHeld, settle, withPlayer } from './state';
+import { accept, copyState, dollars, heldQuantity, isPositiveInt, omitKey, refuse, removeUnits, setHeld, settle, withPlayer } from './state';
 import type { ApplyResult, Drug, GameState, MarketEntry, Trend } from './types';
 
 export type WorldPrices = Record<string, Record<string, number>>;
@@ -56,20 +56,14 @@ export function initialWorldPrices(rng: Rng): WorldPrices {
   return locationRecord(rows);
 }
 
-/** Yesterday's prices of one city in catalogue order (fast path: rows we made are already in that order). */
-function previousRow(row: Record<string, number> | undefined, out: number[]): void {
-  let i = 0;
-  let ordered = row !== undefined;
-  if (row) {
-    for (const id in row) {
-      if (i >= DRUGS.length || DRUGS[i]!.id !== id) {
-        ordered = false;
-        break;
-      }
-      out[i++] = row[id]!;
-    }
+/** Yesterday's prices of one city in catalogue order (a drug missing from the row: its typical price). */
+function previousRow(row: Record<string, number> | undefined, out: (number | undefined)[]): void {
+  if (row === undefined) {
+    for (let j = 0; j < DRUGS.length; j++) out[j] = DRUGS[j]!.price;
+    return;
   }
-  if (!ordered || i !== DRUGS.length) for (let j = 0; j < DRUGS.length; j++) out[j] = row?.[DRUGS[j]!.id] ?? DRUGS[j]!.price;
+  drugValues(row, out);
+  for (let j = 0; j < DRUGS.length; j++) out[j] ??= DRUGS[j]!.price;
 }
 
 // The catalogue's numbers as flat arrays for the daily loop (120 prices a day, the engine's hottest code).
@@ -80,14 +74,21 @@ const MAX_PRICE = Int32Array.from(DRUGS, (d) => d.maxPrice);
 const MID_PRICE = Int32Array.from(DRUGS, (d) => d.price);
 const NOISE_SPAN = Float64Array.from(DRUGS, (d) => (d.maxPrice - d.minPrice) * NOISE_OF_BAND);
 
+// Scratch rows for nextWorldPrices (filled completely on every call before they are read; never escape).
+const PREV_ROWS: (Record<string, number> | undefined)[] = new Array<Record<string, number> | undefined>(LOCATIONS.length).fill(undefined);
+const PREV_PRICES: number[] = new Array<number>(DRUGS.length).fill(0);
+const ROW: number[] = new Array<number>(DRUGS.length).fill(0);
+
 /** The next day's prices everywhere, and the spikes and crashes among them. */
 export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: WorldPrices; moves: PriceMove[] } {
   const rows: Record<string, number>[] = [];
   const moves: PriceMove[] = [];
-  const prevPrices = new Array<number>(DRUG_COUNT);
-  const row = new Array<number>(DRUG_COUNT);
-  for (const loc of LOCATIONS) {
-    previousRow(previous[loc.id], prevPrices);
+  const prevPrices = PREV_PRICES;
+  const row = ROW;
+  locationValues(previous, PREV_ROWS);
+  for (let i = 0; i < LOCATIONS.length; i++) {
+    const loc = LOCATIONS[i]!;
+    previousRow(PREV_ROWS[i], prevPrices);
     for (let j = 0; j < DRUG_COUNT; j++) {
       const prev = prevPrices[j]!;
       const min = MIN_PRICE[j]!;
@@ -195,12 +196,10 @@ export function buy(state: GameState, drugId: string, quantity: number): ApplyRe
   const held = Object.hasOwn(p.inventory, drugId) ? p.inventory[drugId]! : { quantity: 0, totalCost: 0 };
   const inventory = { ...p.inventory, [drugId]: { quantity: held.quantity + quantity, totalCost: held.totalCost + total } };
   const marketInfo = state.marketInfo.map((e) => (e.id === drugId ? { ...e, quantity: e.quantity - quantity } : e));
-  const next: GameState = {
-    ...state,
-    marketInfo,
-    player: settle({ ...p, cash: p.cash - total, inventory }),
-    gameHistory: recordAction(state.gameHistory, { day: state.day, action: 'buy', details: { quantity, drug: drug.name, total } }),
-  };
+  const next = copyState(state);
+  next.marketInfo = marketInfo;
+  next.player = settle({ ...p, cash: p.cash - total, inventory });
+  next.gameHistory = recordAction(state.gameHistory, { day: state.day, action: 'buy', details: { quantity, drug: drug.name, total } });
   return accept(next, `Bought ${quantity} ${drug.name} for ${dollars(total)}.`);
 }
 
@@ -214,11 +213,9 @@ export function sell(state: GameState, drugId: string, quantity: number): ApplyR
   const price = localPrice(state, drugId);
   const totalPrice = price * quantity;
   const { inventory, cost: costSold } = removeUnits(p.inventory, drugId, quantity);
-  const next: GameState = {
-    ...state,
-    player: settle({ ...p, cash: p.cash + totalPrice, inventory, drugsSold: p.drugsSold + quantity }),
-    gameHistory: recordAction(state.gameHistory, { day: state.day, action: 'sell', details: { quantity, drug: drug.name, total: totalPrice } }),
-  };
+  const next = copyState(state);
+  next.player = settle({ ...p, cash: p.cash + totalPrice, inventory, drugsSold: p.drugsSold + quantity });
+  next.gameHistory = recordAction(state.gameHistory, { day: state.day, action: 'sell', details: { quantity, drug: drug.name, total: totalPrice } });
   const result = accept(next, `Sold ${quantity} ${drug.name} for ${dollars(totalPrice)}.`);
   result.sale = { profit: totalPrice - costSold, totalPrice };
   return result;

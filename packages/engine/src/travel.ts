@@ -9,6 +9,7 @@
 //   8. rank promotion by net worth;
 //   9. history records; state machine.
 import { LOCATION_BY_ID } from './catalogue';
+import { setMachine } from './machine';
 import { BANK_INTEREST_RATE, DEFAULT_SHARK_INTEREST_RATE } from './constants';
 import { createLoanSharkVisit, loanSharkSound, rollEncounter } from './combat';
 import { badNews, luckyFind, priceChangeEvents, rumorEvent } from './events';
@@ -17,7 +18,7 @@ import { buildMarket, nextWorldPrices } from './market';
 import { promote } from './ranks';
 import { Rng } from './rng';
 import { advanceShipments } from './shipping';
-import { accept, dollars, finalScore, refuse, settle, usedSpaceOf } from './state';
+import { accept, copyState, dollars, finalScore, refuse, settle, usedSpaceOf } from './state';
 import type { ApplyResult, GameEvent, GameState, Location, Player } from './types';
 
 export function travel(state: GameState, destination: string): ApplyResult {
@@ -45,7 +46,10 @@ export function bankInterest(bank: number): number {
 function endGameAtDayLimit(state: GameState): ApplyResult {
   const p = state.player;
   const reason = `Your ${state.maxDays} days are up.`;
-  const next: GameState = { ...state, gameOver: true, gameOverReason: reason, player: settle(p) };
+  const next = copyState(state);
+  next.gameOver = true;
+  next.gameOverReason = reason;
+  next.player = settle(p);
   const score = finalScore(next);
   return accept(next, `${reason} Final score: ${dollars(score)}.`, [
     { message: `${reason}\n\nFinal score: ${dollars(score)}`, type: 'info', category: 'information' },
@@ -95,31 +99,28 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   const promotion = promote(p);
   const player = settle(p);
 
-  const arrived: GameState = {
-    ...state,
-    day,
-    maxDays: player.maxDays,
-    location: player.location,
-    prices,
-    worldPrices: world,
-    marketInfo,
-    shipments: shipped.shipments,
-    player,
-    encounter: null,
-    pendingEncounter: null,
-    gameHistory: recordDay(history, day, player, world),
-  };
+  // The day's state, built once: the encounter rolls below read it as it stands before they are added.
+  const next = copyState(state);
+  next.day = day;
+  next.maxDays = player.maxDays;
+  next.location = player.location;
+  next.prices = prices;
+  next.worldPrices = world;
+  next.marketInfo = marketInfo;
+  next.shipments = shipped.shipments;
+  next.player = player;
+  next.encounter = null;
+  next.pendingEncounter = null;
+  next.gameHistory = recordDay(history, day, player, world);
 
   // Encounters: a fight first; an overdue loan brings the shark's visit (behind the fight if both happen).
-  const fight = rollEncounter(arrived, rng);
-  const visit = player.debt > 0 && player.loanShark && day > player.loanShark.dueDay ? createLoanSharkVisit(arrived, rng) : null;
-  const next: GameState = {
-    ...arrived,
-    encounter: fight ?? visit,
-    pendingEncounter: fight ? visit : null,
-    loanSharkVisits: visit ? state.loanSharkVisits + 1 : state.loanSharkVisits,
-    rng: rng.state(),
-  };
+  const fight = rollEncounter(next, rng);
+  const visit = player.debt > 0 && player.loanShark && day > player.loanShark.dueDay ? createLoanSharkVisit(next, rng) : null;
+  next.encounter = fight ?? visit;
+  next.pendingEncounter = fight ? visit : null;
+  next.loanSharkVisits = visit ? state.loanSharkVisits + 1 : state.loanSharkVisits;
+  next.rng = rng.state();
+  setMachine(next);
 
   const events: GameEvent[] = [];
   if (fight) events.push({ message: fight.message, type: 'danger', category: 'combat', encounter: fight });

@@ -38,3 +38,19 @@ export function drugRecord<T>(v: readonly T[]): Record<string, T> {
     weed: v[11]!,
   };
 }
+
+/** The values of a drug-keyed record in catalogue order (undefined where a drug is missing). */
+export function drugValues<T>(r: Record<string, T>, out: (T | undefined)[]): void {
+  out[0] = r.acid;
+  out[1] = r.cocaine;
+  out[2] = r.hashish;
+  out[3] = r.heroin;
+  out[4] = r.ludes;
+  out[5] = r.mda;
+  out[6] = r.opium;
+  out[7] = r.pcp;
+  out[8] = r.peyote;
+  out[9] = r.shrooms;
+  out[10] = r.speed;
+  out[11] = r.weed;
+}

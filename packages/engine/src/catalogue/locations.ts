@@ -34,3 +34,17 @@ export function locationRecord<T>(v: readonly T[]): Record<string, T> {
     las_vegas: v[9]!,
   };
 }
+
+/** The values of a location-keyed record in catalogue order (undefined where a location is missing). */
+export function locationValues<T>(r: Record<string, T>, out: (T | undefined)[]): void {
+  out[0] = r.new_york;
+  out[1] = r.miami;
+  out[2] = r.los_angeles;
+  out[3] = r.chicago;
+  out[4] = r.detroit;
+  out[5] = r.houston;
+  out[6] = r.san_francisco;
+  out[7] = r.boston;
+  out[8] = r.new_orleans;
+  out[9] = r.las_vegas;
+}
