@@ -56,14 +56,10 @@ export function initialWorldPrices(rng: Rng): WorldPrices {
   return locationRecord(rows);
 }
 
-/** Yesterday's prices of one city in catalogue order (a drug missing from the row: its typical price). */
+/** Yesterday's prices of one city in catalogue order (null or undefined for a drug missing from the row). */
 function previousRow(row: Record<string, number> | undefined, out: (number | undefined)[]): void {
-  if (row === undefined) {
-    for (let j = 0; j < DRUGS.length; j++) out[j] = DRUGS[j]!.price;
-    return;
-  }
-  drugValues(row, out);
-  for (let j = 0; j < DRUGS.length; j++) out[j] ??= DRUGS[j]!.price;
+  if (row === undefined) for (let j = 0; j < DRUGS.length; j++) out[j] = DRUGS[j]!.price;
+  else drugValues(row, out);
 }
 
 // The catalogue's numbers as flat arrays for the daily loop (120 prices a day, the engine's hottest code).
@@ -76,7 +72,7 @@ const NOISE_SPAN = Float64Array.from(DRUGS, (d) => (d.maxPrice - d.minPrice) * N
 
 // Scratch rows for nextWorldPrices (filled completely on every call before they are read; never escape).
 const PREV_ROWS: (Record<string, number> | undefined)[] = new Array<Record<string, number> | undefined>(LOCATIONS.length).fill(undefined);
-const PREV_PRICES: number[] = new Array<number>(DRUGS.length).fill(0);
+const PREV_PRICES: (number | undefined)[] = new Array<number>(DRUGS.length).fill(0);
 const ROW: number[] = new Array<number>(DRUGS.length).fill(0);
 
 /** The next day's prices everywhere, and the spikes and crashes among them. */
@@ -90,7 +86,8 @@ export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: World
     const loc = LOCATIONS[i]!;
     previousRow(PREV_ROWS[i], prevPrices);
     for (let j = 0; j < DRUG_COUNT; j++) {
-      const prev = prevPrices[j]!;
+      // A drug missing from yesterday's row starts from its typical price.
+      const prev = prevPrices[j] ?? MID_PRICE[j]!;
       const min = MIN_PRICE[j]!;
       const max = MAX_PRICE[j]!;
       let price: number;
@@ -147,17 +144,25 @@ export function trendOf(drug: Drug, price: number): Trend {
   return 'normal';
 }
 
+// Scratch rows for buildMarket (filled before they are read; never escape).
+const TODAY: (number | undefined)[] = new Array<number>(DRUGS.length).fill(0);
+const YESTERDAY: (number | undefined)[] = new Array<number>(DRUGS.length).fill(0);
+
 /** Today's market in the current city: every drug, with stock for those on sale. */
 export function buildMarket(prices: Record<string, number>, previous: Record<string, number> | null, rng: Rng): MarketEntry[] {
   const market: MarketEntry[] = [];
-  for (const drug of DRUGS) {
-    const price = prices[drug.id] ?? drug.price;
+  // Both rows read by named fields into scratch arrays (a keyed read per drug id is a slow megamorphic lookup).
+  drugValues(prices, TODAY);
+  if (previous) drugValues(previous, YESTERDAY);
+  for (let j = 0; j < DRUG_COUNT; j++) {
+    const drug = DRUGS[j]!;
+    const price = TODAY[j] ?? drug.price;
     const trend = trendOf(drug, price);
     let quantity: number;
     if (trend === 'crash') quantity = rng.int(80, 300); // the market is flooded
     else if (trend === 'spike') quantity = rng.chance(0.5) ? rng.int(1, 15) : 0; // scarce
     else quantity = rng.chance(AVAILABLE_CHANCE) ? rng.int(10, 150) : 0;
-    market.push({ id: drug.id, name: drug.name, price, quantity, trend, previousPrice: previous?.[drug.id] ?? null });
+    market.push({ id: drug.id, name: drug.name, price, quantity, trend, previousPrice: previous ? (YESTERDAY[j] ?? null) : null });
   }
   return market;
 }
