@@ -208,10 +208,15 @@ describe.skipIf(!chromiumAvailable())('an unseeded game played to the end, then 
     for (const tab of ['Today', 'This Month', 'All Time']) {
       await page.getByRole('tab', { name: tab }).click();
       const row = page.locator('.leaderboard-table tbody tr').filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${name}$`) }) });
-      await expect.poll(() => row.count(), POLL).toBe(1);
-      const cells = await row.locator('td').allInnerTexts();
-      expect(cells[1]).toBe(name);
-      expect(cells[2]).toBe(score);
+      // Read the cells inside the poll: a tab switch shows the previous tab's rows, then 'Loading...', then its
+      // own rows, so a row counted a moment ago may be gone by the next read.
+      let cells: string[] = [];
+      await expect
+        .poll(async () => {
+          cells = await row.locator('td').allInnerTexts();
+          return [cells.length, ...cells.slice(1, 3)]; // five cells: exactly one row of this player
+        }, POLL)
+        .toEqual([5, name, score]);
       if (!ending.died) expect(cells[3]).toBe(String(ending.maxDays));
       // date_achieved is the server's UTC day (a run across midnight may see yesterday's)
       const day = Date.parse(`${cells[4]}T00:00:00Z`);
