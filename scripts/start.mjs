@@ -26,7 +26,14 @@ if (existsSync(join(webDir, 'package.json'))) {
   const stale = !existsSync(builtIndex) || sources.some((dir) => newest(dir) > statSync(builtIndex).mtimeMs);
   if (stale && existsSync(join(webDir, 'index.html'))) {
     console.log('Building the web app...');
-    const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: root, stdio: 'inherit' });
+    // Always a production build: Vite takes NODE_ENV from the environment when it is set, and a build started
+    // under a test runner (NODE_ENV=test, e.g. the e2e global setup) would otherwise ship React's development
+    // build (three times the size, with its dev-only checks) to whoever runs `npm start` next.
+    const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 }
