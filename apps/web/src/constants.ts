@@ -48,7 +48,6 @@ export const PRICE_CLASS_EXTREME_FRACTION = 1;
 export const HEALTH_CRITICAL_MAX = 10; // at most
 export const HEALTH_DANGER_BELOW = 50;
 export const HEALTH_WARNING_BELOW = 75;
-export const MAX_HEALTH_POINTS = 100;
 
 // ---- combat (SPEC.md section 9; used by the encounter view) ----
 export type CombatSpeed = 'slow' | 'normal' | 'fast' | 'instant';
@@ -64,7 +63,6 @@ export const DAMAGE_NUMBER_LIFETIME_MS = 1500;
 export const HIT_FLASH_MS = 300;
 export const SCREEN_SHAKE_MS = 300;
 export const PROCESSING_SAFETY_RESET_MS = 5000;
-export const MULTI_TARGET_LIMIT = 3;
 export const ENEMY_HEALTH_BAR_MIN_PX = 60;
 export const ENEMY_HEALTH_BAR_MAX_PX = 150;
 export const SCREEN_SHAKE_WEAPONS = ['rocket_launcher', 'grenade', 'area_disruptor'] as const;

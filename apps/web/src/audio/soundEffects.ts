@@ -2,7 +2,7 @@
 // warnings 1-4, player damage, jail, plane, 'superb', game over, and one per weapon id. Volume 0.7.
 // Every effect obeys the sound setting; a browser without Web Audio (or one that refuses to start it) is
 // silent rather than failing the game.
-import type { WeaponId } from '@drugwars/engine';
+import { loanSharkSound, type WeaponId } from '@drugwars/engine';
 import { DEFAULT_SOUND_VOLUME } from '../constants';
 import { getSoundEnabled } from '../storage/local';
 
@@ -85,10 +85,9 @@ export function resolveSoundName(name: string): SoundName | null {
   return null;
 }
 
-/** The warning for a loan-shark visit number: visits 1..4, and 4 from then on. */
+/** The warning for a loan-shark visit number (the engine's choice: visits 1..4, and 4 from then on), typed. */
 export function loanSharkWarningSound(visitNumber: number): SoundName {
-  const level = Math.min(Math.max(Math.floor(visitNumber) || 1, 1), 4);
-  return `loan_shark_warning_${level}` as SoundName;
+  return loanSharkSound(Math.floor(visitNumber) || 1) as SoundName;
 }
 
 interface SoundOptions {

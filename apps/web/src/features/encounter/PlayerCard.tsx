@@ -1,4 +1,4 @@
-import { MAX_HEALTH_POINTS } from '../../constants';
+import { MAX_HEALTH } from '@drugwars/engine';
 import type { FloatingText } from './combatUiStore';
 import { FloatingTexts } from './FloatingTexts';
 
@@ -17,9 +17,9 @@ export function PlayerCard({ name, health, weaponName, flashing, floats }: Playe
       <div className="combatant-name">{name}</div>
       <div className="combatant-health">
         <div className="health-bar player-health-bar">
-          <div className="health-bar-fill" style={{ width: `${(shown / MAX_HEALTH_POINTS) * 100}%` }} />
+          <div className="health-bar-fill" style={{ width: `${(shown / MAX_HEALTH) * 100}%` }} />
           <span className="health-bar-text">
-            {shown}/{MAX_HEALTH_POINTS}
+            {shown}/{MAX_HEALTH}
           </span>
         </div>
       </div>

@@ -1,12 +1,11 @@
 // Pure presentation rules of the encounter view (SPEC.md sections 2, 4 and 9). The server decides every
 // combat outcome; these helpers only decide what the client shows and which request it sends.
-import { formatMoney, type Encounter, type Enemy, type TargetType } from '@drugwars/engine';
+import { MULTI_TARGET_LIMIT, formatMoney, type Encounter, type Enemy, type TargetType } from '@drugwars/engine';
 import {
   COMBAT_DELAY_MS,
   DEATH_OVERLAY_DELAY_MS,
   ENEMY_HEALTH_BAR_MAX_PX,
   ENEMY_HEALTH_BAR_MIN_PX,
-  MULTI_TARGET_LIMIT,
   SCREEN_SHAKE_WEAPONS,
   type CombatSpeed,
 } from '../../constants';
