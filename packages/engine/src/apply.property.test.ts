@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apply, replay } from './apply';
 import { AMMO, ARMOR, CONSUMABLES, DRUGS, LOAN_SHARKS, LOCATIONS, SHIPPING_COMPANIES, WEAPONS } from './catalogue';
 import { MAX_HEALTH } from './constants';
+import { playerWeapon } from './combat';
 import { allowedActionsOf } from './machine';
 import { maxBuy } from './market';
 import { newGame } from './newGame';
@@ -25,7 +26,7 @@ const amount = fc.oneof(
 /** A step is either an action as a client could send it, or a "smart" step resolved against the current state. */
 type Step =
   | { raw: Action }
-  | { smart: 'buyMax' | 'sellAll' | 'stashAll' | 'unstashAll' | 'repayAll' | 'depositHalf' | 'advance'; index: number };
+  | { smart: 'buyMax' | 'sellAll' | 'stashAll' | 'unstashAll' | 'repayAll' | 'depositHalf' | 'advance' | 'target'; index: number };
 
 const rawAction: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ type: fc.constant('buy' as const), drugId, quantity: amount }),
@@ -79,6 +80,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.constant<Step>({ raw: { type: 'encounter', action: 'fight' } }) },
   { weight: 1, arbitrary: fc.constant<Step>({ raw: { type: 'encounter', action: 'pay' } }) },
   { weight: 8, arbitrary: fc.nat().map((index): Step => ({ smart: 'advance', index })) },
+  // A fight with real target ids of the encounter (1 to 4 of them, living or dead), as the client's clicks send.
+  { weight: 2, arbitrary: fc.nat().map((index): Step => ({ smart: 'target', index })) },
 );
 
 function resolve(state: GameState, s: Step): Action {
@@ -107,6 +110,12 @@ function resolve(state: GameState, s: Step): Action {
       return { type: 'repay', amount: Math.max(1, Math.min(p.cash, p.debt)) };
     case 'depositHalf':
       return { type: 'deposit', amount: Math.max(1, Math.floor(p.cash / 2)) };
+    case 'target': {
+      const ids = (state.encounter?.enemies ?? []).map((e) => e.id);
+      const start = Math.floor(s.index / 4) % Math.max(1, ids.length);
+      const targetIds = [...ids.slice(start), ...ids.slice(0, start)].slice(0, 1 + (s.index % 4));
+      return { type: 'encounter', action: 'fight', targetIds };
+    }
     case 'advance': {
       // Move the game on: answer an encounter, else pass a day here or elsewhere.
       const enc = state.encounter;
@@ -172,12 +181,27 @@ function checkInvariants(s: GameState): void {
   if (!s.encounter) expect(s.pendingEncounter).toBeNull();
 }
 
+/**
+ * SPEC.md section 4 "Targeting" on an accepted attack with chosen ids: single_target hits the first chosen,
+ * multi_target exactly the chosen (at most 3), all_targets every living enemy; only living enemies are hit.
+ */
+function checkTargeting(before: GameState, chosen: readonly string[], hit: readonly string[]): void {
+  const enemies = before.encounter!.enemies;
+  const living = enemies.filter((e) => e.isAlive).map((e) => e.id);
+  expect(chosen.length).toBeLessThanOrEqual(3);
+  for (const id of chosen) expect(living).toContain(id);
+  const targetType = playerWeapon(before.player).targetType;
+  if (targetType === 'single_target') expect(hit).toEqual([chosen[0]]);
+  else if (targetType === 'multi_target') expect(hit).toEqual(chosen);
+  else expect(hit).toEqual(living);
+}
+
 const seed16 = fc.bigInt({ min: 0n, max: 9_999_999_999_999_999n }).map((n) => n.toString().padStart(16, '0'));
 
 describe('apply over random action sequences', () => {
   it('keeps every invariant, never throws, never mutates its input, and replays exactly (1,000 games)', () => {
     // What the sequences reached, so the test fails if the generator stops exploring the game.
-    const seen = { encounters: 0, visits: 0, gameOver: 0, trades: 0, promotions: 0, lateDays: 0 };
+    const seen = { encounters: 0, visits: 0, gameOver: 0, trades: 0, promotions: 0, lateDays: 0, targeted: 0 };
     fc.assert(
       fc.property(seed16, fc.array(step, { minLength: 20, maxLength: 120, size: 'max' }), (seed, steps) => {
         const opts = { playerName: 'Prop', seed, isSeeded: true };
@@ -198,6 +222,10 @@ describe('apply over random action sequences', () => {
             if (action.type === 'sell') seen.trades++;
             if (result.events.some((e) => e.category === 'rank_promotion')) seen.promotions++;
             if (result.state.day > 12 && state.day <= 12) seen.lateDays++;
+            if (action.type === 'encounter' && action.action === 'fight' && action.targetIds && action.targetIds.length > 0 && state.encounter?.turnOrder === 'player') {
+              checkTargeting(state, action.targetIds, result.attack!.attackResults.map((r) => r.targetId));
+              seen.targeted++;
+            }
             state = deepFreeze(result.state);
             checkInvariants(state);
           } else {
@@ -214,6 +242,7 @@ describe('apply over random action sequences', () => {
     expect(seen.gameOver).toBeGreaterThan(10);
     expect(seen.trades).toBeGreaterThan(30);
     expect(seen.lateDays).toBeGreaterThan(20);
+    expect(seen.targeted).toBeGreaterThan(50);
   }, 180_000);
 
   it('gives the same result for a state that went through JSON (as the server stores it)', () => {

@@ -125,6 +125,17 @@ describe('generatedName', () => {
     expect(generatedName('foobar')).toBe('loser-bf9cf9');
   });
 
+  it('rehashes a name whose hex spells a banned word in look-alikes, and keeps the format', () => {
+    // These inputs' first hashes gave 'loser-9706af', 'loser-fa9917' and 'loser-8709af', which validation refuses.
+    for (const input of ['t86732', 't91310', 't103088']) {
+      const name = generatedName(input);
+      expect(name, input).toMatch(/^loser-[0-9a-f]{6}$/);
+      expect(validatePlayerName(name), input).toEqual({ ok: true, name });
+      expect(generatedName(input)).toBe(name);
+    }
+    expect(generatedName('t86732')).not.toBe('loser-9706af');
+  });
+
   it('always produces a name that passes validation', () => {
     for (let i = 0; i < 2000; i++) {
       const name = generatedName(`t${i}`);

@@ -126,7 +126,19 @@ export function fnv1a32(input: string): number {
   return hash >>> 0;
 }
 
-/** 'loser-' plus 6 lowercase hex characters derived from the input (the client hashes time + user agent). */
+/** Rehashes before giving up on a generated name that fails validation (each try fails ~1 time in 60,000). */
+const GENERATED_NAME_TRIES = 16;
+
+/**
+ * 'loser-' plus 6 lowercase hex characters derived from the input (the server hashes time + user agent).
+ * Hex digits read as look-alike letters can spell a banned word ('loser-9706af' reversed is 'fa6079', 'fagot'),
+ * and a generated name goes on the public leaderboard unchecked, so such a name is rehashed (input + '#1', ...)
+ * until it passes validatePlayerName. Names that pass on the first hash are unchanged.
+ */
 export function generatedName(hashInput: string): string {
-  return GENERATED_NAME_PREFIX + fnv1a32(hashInput).toString(16).padStart(8, '0').slice(0, 6);
+  for (let attempt = 0; attempt < GENERATED_NAME_TRIES; attempt++) {
+    const name = GENERATED_NAME_PREFIX + fnv1a32(attempt === 0 ? hashInput : `${hashInput}#${attempt}`).toString(16).padStart(8, '0').slice(0, 6);
+    if (validatePlayerName(name).ok) return name;
+  }
+  return `${GENERATED_NAME_PREFIX}000000`;
 }
