@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { SessionLostModal } from './SessionLostModal';
 
 afterEach(cleanup);
@@ -61,5 +61,38 @@ describe('Session Connection Lost modal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Return to Title' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start New Game' })).toBeTruthy();
+  });
+
+  it('Return to Title goes to /; Start New Game ends the session first', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ success: true }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      const view = (onClose: () => void) => (
+        <MemoryRouter initialEntries={['/game?id=abc']}>
+          <Routes>
+            <Route path="/" element={<p>TITLE</p>} />
+            <Route path="/game" element={<SessionLostModal onClose={onClose} attempt={async () => false} />} />
+          </Routes>
+        </MemoryRouter>
+      );
+      const closeA = vi.fn();
+      render(view(closeA));
+      fireEvent.click(screen.getByRole('button', { name: 'Return to Title' }));
+      expect(closeA).toHaveBeenCalledTimes(1);
+      expect(screen.getByText('TITLE')).toBeTruthy();
+      expect(fetchMock).not.toHaveBeenCalled();
+      cleanup();
+
+      const closeB = vi.fn();
+      render(view(closeB));
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
+      });
+      expect(closeB).toHaveBeenCalledTimes(1);
+      expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toContain('/game/end-session');
+      expect(await screen.findByText('TITLE')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

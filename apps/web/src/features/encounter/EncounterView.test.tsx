@@ -141,6 +141,32 @@ describe('EncounterView', () => {
     expect(controller.runEnemyTurn).toHaveBeenCalledTimes(2);
   });
 
+  it('arms the 5 s processing-flag safety reset while an action is processing', () => {
+    vi.useFakeTimers();
+    try {
+      useGameStore.getState().setGameState(gameState());
+      const controller = show();
+      act(() => useCombatUi.setState({ processing: true }));
+      act(() => vi.advanceTimersByTime(4999));
+      expect(controller.safetyReset).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(1));
+      expect(controller.safetyReset).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the newest combat log line in view', () => {
+    useGameStore.getState().setGameState(gameState());
+    show();
+    const log = screen.getByTestId('combat-log');
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, value: 480 });
+    act(() =>
+      useGameStore.getState().setGameState(gameState({ encounter: encounter({ combatLog: ['one', 'two', 'three'] }) })),
+    );
+    expect(log.scrollTop).toBe(480);
+  });
+
   it('picks the weapon once per encounter, on the player turn only', async () => {
     useGameStore.getState().setGameState(gameState({ encounter: encounter({ turnOrder: 'enemy' }) }));
     const controller = show();

@@ -85,12 +85,27 @@ describe('player attack', () => {
     expect(useCombatUi.getState().shaking).toBe(false);
 
     resetCombatUi();
-    useGameStore.getState().setGameState(gameState({ weapon: 'pistol' }));
-    const p = setup([response({ gameState: gameState({ weapon: 'pistol' }), attackResults: [{ targetId: 'e1', damage: 9, wasMiss: false }] })]);
+    useGameStore.getState().setGameState(gameState({ weapon: 'pistol', ammo: { ammo_9mm: 5 } }));
+    const p = setup([response({ gameState: gameState({ weapon: 'pistol', ammo: { ammo_9mm: 4 } }), attackResults: [{ targetId: 'e1', damage: 9, wasMiss: false }] })]);
     await p.controller.attack('e1');
     expect(useCombatUi.getState().shaking).toBe(false);
     expect(p.sounds).toContain('pistol');
     expect(p.tracked).toEqual([{ type: 'combat', category: 'combat', action: 'fight', data: { action: 'fight', outcome: 'continue' } }]);
+  });
+
+  it('an equipped rocket launcher without rockets is fists: no shake and no rocket sound', async () => {
+    useGameStore.getState().setGameState(gameState({ weapon: 'rocket_launcher' }));
+    const empty = setup([response({ gameState: gameState({ weapon: 'rocket_launcher' }), attackResults: [{ targetId: 'e1', damage: 8, wasMiss: false }] })]);
+    await empty.controller.attack('e1');
+    expect(useCombatUi.getState().shaking).toBe(false);
+    expect(empty.sounds).not.toContain('rocket_launcher');
+
+    resetCombatUi();
+    useGameStore.getState().setGameState(gameState({ weapon: 'rocket_launcher', ammo: { rockets: 2 } }));
+    const loaded = setup([response({ gameState: gameState({ weapon: 'rocket_launcher', ammo: { rockets: 1 } }), attackResults: [{ targetId: 'e1', damage: 60, wasMiss: false }] })]);
+    await loaded.controller.attack('e1');
+    expect(useCombatUi.getState().shaking).toBe(true);
+    expect(loaded.sounds).toContain('rocket_launcher');
   });
 
   it('does nothing while processing or on the enemy turn', async () => {
@@ -250,6 +265,15 @@ describe('endings', () => {
       kind: 'surrendered',
       message: 'You surrendered and lost some items.',
     });
+    // giving up to the police means jail; to a gang it does not
+    expect(s.sounds).toEqual(['jail']);
+    resetCombatUi();
+    useGameStore.setState({ encounterOverlay: null });
+    useGameStore.getState().setGameState(gameState({ encounter: encounter({ type: 'gang' }) }));
+    const g = setup([response({ gameState: gameState({ encounter: null }), surrendered: true })]);
+    void g.controller.surrender();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(g.sounds).not.toContain('jail');
     resetCombatUi();
     useGameStore.setState({ encounterOverlay: null });
     useGameStore.getState().setGameState(gameState());

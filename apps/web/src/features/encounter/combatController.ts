@@ -34,6 +34,7 @@ import {
   shakesScreen,
   SURRENDERED_TEXT,
   victoryMessage,
+  weaponInHand,
 } from './combatRules';
 import { initialCombatUi, useCombatUi, type CombatUiState, type FloatingText } from './combatUiStore';
 
@@ -135,8 +136,10 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
   }
 
   function showAttackResults(res: EncounterResponse): void {
-    // the weapon in hand before this response (the last grenade leaves the player empty-handed after it)
-    const weaponId = game.getState().gameState?.player.equippedItems.weapon ?? null;
+    // the weapon in hand before this response (the last grenade leaves the player empty-handed after it); an
+    // equipped gun without ammo is fists, as on the server: no gun sound, no screen shake
+    const player = game.getState().gameState?.player;
+    const weaponId = player ? weaponInHand(player, currentCatalogue().weapons).id : null;
     for (const r of res.attackResults) {
       if (r.wasMiss) addFloat(r.targetId, MISS_TEXT, 'miss');
       else {
@@ -205,6 +208,8 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
     endingEvents = queueResponseEvents(res);
     if (kind === 'dead') deps.playSound('game_over');
     else if (kind === 'victory') deps.playSound('superb');
+    // busted: giving up to the police is the game's only trip to jail (SPEC.md section 9's 'jail' effect)
+    else if (kind === 'surrendered' && before?.type === 'police') deps.playSound('jail');
     await deps.wait(overlayDelay(kind));
     const g = game.getState();
     // overlay first, so the game screen keeps the encounter view mounted when the new state has no encounter

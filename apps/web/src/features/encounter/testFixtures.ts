@@ -41,7 +41,7 @@ export function encounter(overrides: Partial<Encounter> = {}): Encounter {
   };
 }
 
-export function gameState(opts: { encounter?: Encounter | null; health?: number; cash?: number; weapon?: string | null } = {}): ClientGameState {
+export function gameState(opts: { encounter?: Encounter | null; health?: number; cash?: number; weapon?: string | null; ammo?: Record<string, number> } = {}): ClientGameState {
   const state = {
     day: 3,
     maxDays: 30,
@@ -81,7 +81,7 @@ export function gameState(opts: { encounter?: Encounter | null; health?: number;
       stash: {},
       currentStash: {},
       weapons: opts.weapon ? { [opts.weapon]: { quantity: 1 } } : {},
-      items: { armor: {}, ammo: {}, consumables: {} },
+      items: { armor: {}, ammo: opts.ammo ?? {}, consumables: {} },
       equippedItems: { weapon: opts.weapon ?? null, armor: null },
       drugsSold: 0,
       copsKilled: 0,
