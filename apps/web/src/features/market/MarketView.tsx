@@ -65,6 +65,7 @@ export function MarketView() {
                       {trend.arrows > 0 && (
                         <span
                           className={`trend trend-${trend.direction} ${trend.className}`}
+                          role="img"
                           aria-label={`price ${trend.direction}`}
                         >
                           {trend.text}

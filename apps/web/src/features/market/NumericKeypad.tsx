@@ -1,5 +1,11 @@
 // The on-screen keypad for touch and narrow screens (SPEC.md section 5): digits 0-9, Backspace, Delete (clear),
 // Enter, Escape and MAX. A key's accessible name contains its visible text (WCAG 2.5.3, label in name).
+// A pointer press does not take the focus from the quantity field (physical keys keep driving the keypad);
+// keyboard users still reach every key with Tab and press it with Enter or Space.
+import type { MouseEvent } from 'react';
+
+const keepFocus = (e: MouseEvent) => e.preventDefault();
+
 export interface NumericKeypadProps {
   onDigit: (digit: string) => void;
   onBackspace: () => void;
@@ -12,7 +18,7 @@ export interface NumericKeypadProps {
 export function NumericKeypad({ onDigit, onBackspace, onClear, onMax, onEnter, onEscape }: NumericKeypadProps) {
   const digits = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
   return (
-    <div className="keypad" role="group" aria-label="Numeric keypad">
+    <div className="keypad" role="group" aria-label="Numeric keypad" onMouseDown={keepFocus}>
       {digits.map((d) => (
         <button key={d} type="button" className="key" onClick={() => onDigit(d)}>
           {d}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { TradeContext } from '../../lib/tradeLimits';
 import { TradeModal } from './TradeModal';
 import { tradeContextFor, visibleMarketRows } from './MarketView';
@@ -111,6 +112,39 @@ describe('TradeModal', () => {
     fireEvent.keyDown(second.input, { key: 'Escape' });
     expect(second.onClose).toHaveBeenCalledTimes(1);
     expect(second.onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('keypad: Enter on a focused button presses that button (Cancel, Esc, a digit), not Confirm', async () => {
+    const user = userEvent.setup();
+    const first = open(ctx({ cash: 100_000, maximum: 100 }), undefined, true);
+    screen.getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    expect(first.onClose).toHaveBeenCalledTimes(1);
+    expect(first.onConfirm).not.toHaveBeenCalled();
+    cleanup();
+    const second = open(ctx({ cash: 100_000, maximum: 100 }), undefined, true);
+    screen.getByRole('button', { name: 'Esc' }).focus();
+    await user.keyboard('{Enter}');
+    expect(second.onClose).toHaveBeenCalledTimes(1);
+    expect(second.onConfirm).not.toHaveBeenCalled();
+    cleanup();
+    const third = open(ctx({ cash: 100_000, maximum: 100 }), undefined, true);
+    screen.getByRole('button', { name: '4' }).focus();
+    await user.keyboard('{Enter}');
+    expect(third.input.value).toBe('14');
+    expect(third.onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('keypad: tapping keys leaves the focus in the field, so a physical Enter then submits', async () => {
+    const user = userEvent.setup();
+    const { input, onConfirm } = open(ctx({ cash: 100_000, maximum: 100 }), undefined, true);
+    expect(document.activeElement).toBe(input);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await user.click(screen.getByRole('button', { name: '7' }));
+    expect(document.activeElement).toBe(input);
+    await user.keyboard('{Enter}');
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onConfirm).toHaveBeenCalledWith(7);
   });
 
   it("keypad: each key's accessible name contains the text it shows (label in name)", () => {

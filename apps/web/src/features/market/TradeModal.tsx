@@ -49,11 +49,16 @@ export function TradeModal({ ctx, onConfirm, onClose, keypad }: TradeModalProps)
   };
 
   // Physical keys drive the keypad: digits, Backspace, Delete (clear), Enter (Escape closes through the Modal).
-  // The keypad's input is read-only, so keys typed while it has the focus are the keypad's too.
+  // The keypad's input is read-only, so keys typed while it has the focus are the keypad's too. Enter on a
+  // focused button (Cancel, Esc, MAX, a digit) presses that button, as a keyboard user expects; pointer presses
+  // on the keypad leave the focus in the field (NumericKeypad), so Enter after tapping digits still submits.
   useEffect(() => {
     if (!showKeypad) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.target instanceof HTMLInputElement && !e.target.readOnly) return; // an editable field types for itself
+      if (e.key === 'Enter' && e.target instanceof Element && e.target.closest('button, a[href], select, textarea')) {
+        return;
+      }
       if (/^\d$/.test(e.key)) update(appendDigit(value, e.key, KEYPAD_MAX_DIGITS));
       else if (e.key === 'Backspace') update(value.slice(0, -1));
       else if (e.key === 'Delete') update('');

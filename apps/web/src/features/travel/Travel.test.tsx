@@ -42,6 +42,10 @@ describe("TravelView ('TRAVEL TO...')", () => {
     expect(miami.textContent).toContain('Danger: ★★★★☆');
     const jersey = screen.getByRole('button', { name: /Jersey City/ }) as HTMLButtonElement;
     expect(jersey.textContent).not.toContain('✈');
+    // the symbol and the stars are images with a text alternative (aria-label on a plain span is not allowed)
+    expect(within(miami).getByRole('img', { name: 'airport' }).textContent).toBe('✈');
+    expect(within(miami).getByRole('img', { name: 'Danger: 4 of 5' })).toBeTruthy();
+    expect(within(jersey).queryByRole('img', { name: 'airport' })).toBeNull();
     expect(screen.queryByRole('button', { name: /New York/ })).toBeNull();
     expect(miami.disabled).toBe(false);
     expect((screen.getByRole('button', { name: /Los Angeles/ }) as HTMLButtonElement).disabled).toBe(true);

@@ -3,8 +3,13 @@ import { formatMoney } from '../../lib/format';
 import { stayHere, travel } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 
+/** Filled stars for a danger level (0 to 5). */
+function dangerFilled(level: number): number {
+  return Math.max(0, Math.min(5, Math.round(level)));
+}
+
 export function dangerStars(level: number): string {
-  const filled = Math.max(0, Math.min(5, Math.round(level)));
+  const filled = dangerFilled(level);
   return '★'.repeat(filled) + '☆'.repeat(5 - filled);
 }
 
@@ -30,10 +35,15 @@ export function TravelView() {
               onClick={() => void travel(l.id)}
             >
               <span className="loc-name">
-                {l.name} {l.hasAirport && <span aria-label="airport">✈</span>}
+                {l.name}{' '}
+                {l.hasAirport && (
+                  <span role="img" aria-label="airport">
+                    ✈
+                  </span>
+                )}
               </span>
               <span className="loc-price">{formatMoney(l.flightPrice)}</span>
-              <span className="loc-danger" aria-label={`Danger: ${l.dangerLevel} of 5`}>
+              <span className="loc-danger" role="img" aria-label={`Danger: ${dangerFilled(l.dangerLevel)} of 5`}>
                 Danger: {dangerStars(l.dangerLevel)}
               </span>
             </button>

@@ -1,0 +1,65 @@
+// The market view (SPEC.md section 2): columns, which rows show, trend arrows, and when Buy and Sell are offered.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { useGameStore } from '../../store/gameStore';
+import { makeState, market } from '../../test/fixtures';
+import { MarketView } from './MarketView';
+
+beforeEach(() => {
+  useGameStore.getState().resetGame();
+  useGameStore.setState({ gameData: {} });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function show(cash: number) {
+  useGameStore.getState().setGameState(
+    makeState({
+      cash,
+      marketInfo: [
+        market('weed', { name: 'Weed', price: 300, quantity: 10, previousPrice: 200 }),
+        market('acid', { name: 'Acid', price: 3000, quantity: 5 }),
+        market('speed', { name: 'Speed', price: 90, quantity: 0 }),
+        market('ludes', { name: 'Ludes', price: 20, quantity: 0 }),
+      ],
+      inventory: { speed: { quantity: 4, totalCost: 400 } },
+    }),
+  );
+  render(<MarketView />);
+}
+
+const row = (drug: string) => screen.getByRole('cell', { name: drug }).closest('tr') as HTMLTableRowElement;
+
+describe('MarketView', () => {
+  it('has the columns of SPEC.md and hides drugs neither in stock, owned nor spiking or crashing', () => {
+    show(1000);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Drug',
+      'Price',
+      'QTY Available',
+      'You Have',
+      'Action',
+    ]);
+    expect(screen.queryByRole('cell', { name: 'Ludes' })).toBeNull();
+    expect(row('Speed')).toBeTruthy(); // out of stock but owned
+  });
+
+  it('disables Buy when cash is below the price or stock is 0; Sell only for what is owned', () => {
+    show(1000);
+    expect((within(row('Weed')).getByRole('button', { name: 'Buy Weed' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(row('Acid')).getByRole('button', { name: 'Buy Acid' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(row('Speed')).getByRole('button', { name: 'Buy Speed' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(row('Weed')).queryByRole('button', { name: /Sell/ })).toBeNull();
+    expect(within(row('Speed')).getByRole('button', { name: 'Sell Speed' })).toBeTruthy();
+  });
+
+  it('marks a price change against the previous day with arrows that have a text alternative', () => {
+    show(1000);
+    const arrow = within(row('Weed')).getByRole('img', { name: 'price up' });
+    expect(arrow.textContent).toBe('▲▲▲'); // +50%
+    expect(arrow.className).toContain('change-50');
+    expect(within(row('Acid')).queryByRole('img')).toBeNull();
+  });
+});
