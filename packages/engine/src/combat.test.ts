@@ -420,13 +420,20 @@ describe('bribe', () => {
     expect(r.state.encounter).toBeNull();
   });
 
-  it('is refused when unaffordable, for gangs, or when the cops will not take it', () => {
+  it('is refused when unaffordable (a 400 money refusal), for gangs, or when the cops will not take it (not allowed)', () => {
     expect(act(inEncounter(fight('police', three(), { bribeCost: 800 }), { cash: 799 }), 'bribe', scripted())).toMatchObject({
+      ok: false,
+      code: 'INSUFFICIENT_FUNDS',
+      message: "You can't afford the $800 bribe!",
+    });
+    expect(act(inEncounter(fight('gang', three(), { canBribe: true, bribeCost: 10 })), 'bribe', scripted())).toMatchObject({
       ok: false,
       code: 'ACTION_NOT_ALLOWED',
     });
-    expect(act(inEncounter(fight('gang', three(), { canBribe: true, bribeCost: 10 })), 'bribe', scripted())).toMatchObject({ ok: false });
-    expect(act(inEncounter(fight('police', three(), { canBribe: false })), 'bribe', scripted())).toMatchObject({ ok: false });
+    expect(act(inEncounter(fight('police', three(), { canBribe: false })), 'bribe', scripted())).toMatchObject({
+      ok: false,
+      code: 'ACTION_NOT_ALLOWED',
+    });
   });
 });
 
@@ -596,11 +603,11 @@ describe('loan-shark visits', () => {
     expect(gaveUp.state.encounter).toMatchObject({ type: 'loanSharkVisit', paymentAmount: 0, canPay: false });
   });
 
-  it('paying with no cash is refused', () => {
+  it('paying with no cash is refused as a money refusal', () => {
     const base = owing(0, { cash: 0 });
     expect(act(syncMachine({ ...base, encounter: createLoanSharkVisit(base, scripted()) }), 'pay', scripted())).toMatchObject({
       ok: false,
-      code: 'ACTION_NOT_ALLOWED',
+      code: 'INSUFFICIENT_FUNDS',
     });
   });
 

@@ -407,7 +407,7 @@ function escape(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string 
 function bribe(state: GameState, enc: Encounter, turn: Turn): string | RuleError {
   if (enc.type !== 'police' || !enc.canBribe) return notAllowed("They can't be bribed.");
   const cost = enc.bribeCost;
-  if (cost > state.player.cash) return notAllowed(`You can't afford the ${formatMoney(cost)} bribe!`);
+  if (cost > state.player.cash) return refuse('INSUFFICIENT_FUNDS', `You can't afford the ${formatMoney(cost)} bribe!`);
   turn.next.player = settle({ ...state.player, cash: state.player.cash - cost });
   turn.attack.bribed = true;
   turn.attack.bribeAmount = cost;
@@ -463,7 +463,7 @@ function surrender(state: GameState, enc: Encounter, rng: Rng, turn: Turn): stri
  */
 function pay(state: GameState, enc: Encounter, turn: Turn): string | RuleError {
   const p = state.player;
-  if (p.cash <= 0) return notAllowed("You don't have any cash to pay with!");
+  if (p.cash <= 0) return refuse('INSUFFICIENT_FUNDS', "You don't have any cash to pay with!");
   const name = sharkNameOf(state);
   const fees = Math.max(0, enc.totalFees);
   const amount = Math.min(p.cash, p.debt + fees);

@@ -93,6 +93,19 @@ describe('travel and stay', () => {
     expect(debtInterest(15, 0.1)).toBe(2); // rounded up
     expect(bankInterest(1000)).toBe(50);
     expect(bankInterest(39)).toBe(1); // rounded down
+  });
+
+  it('computes interest exactly: whole-dollar amounts at 5%, 7%, 10% and 12% never gain a float dollar', () => {
+    // 1100 * 0.07 is 77.00000000000001 in floating point: Math.ceil of it charged $78
+    expect(debtInterest(1100, 0.07)).toBe(77);
+    expect(debtInterest(100, 0.07)).toBe(7);
+    for (const bp of [500, 700, 1000, 1200]) {
+      for (let debt = 1; debt <= 20_000; debt++) {
+        const exact = debt * bp;
+        expect(debtInterest(debt, bp / 10_000)).toBe(Math.floor((exact + 9_999) / 10_000));
+      }
+    }
+    for (let bank = 1; bank <= 20_000; bank++) expect(bankInterest(bank)).toBe(Math.floor((bank * 5) / 100));
     expect(BANK_INTEREST_RATE).toBe(0.05);
     const { before, result } = findStay(
       (r) => !r.events.some((e) => e.category === 'received_item' || e.category === 'lost_item') && !r.state.encounter,

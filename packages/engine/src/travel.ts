@@ -33,14 +33,27 @@ export function stay(state: GameState): ApplyResult {
   return endDay(state, null);
 }
 
+/** Rates are worked in basis points: 0.07 becomes 700, so interest is integer arithmetic, exact in a double. */
+const BASIS_POINTS = 10_000;
+
+/**
+ * Interest on a whole-dollar amount at a daily rate, rounded up or down, computed on integers: `debt * 0.07` in
+ * floating point is 77.00000000000001 for $1,100, which Math.ceil made $78 (one dollar too many on 1 in 128 debts
+ * at that rate). Above ~$900 billion times the rate the product leaves a double's exact range; no game gets there.
+ */
+function interestOn(amount: number, rate: number, round: (n: number) => number): number {
+  if (amount <= 0) return 0;
+  return round((amount * Math.round(rate * BASIS_POINTS)) / BASIS_POINTS);
+}
+
 /** Daily interest on a debt, rounded up so even a small debt grows. */
 export function debtInterest(debt: number, rate: number): number {
-  return debt > 0 ? Math.ceil(debt * rate) : 0;
+  return interestOn(debt, rate, Math.ceil);
 }
 
 /** Daily bank interest, rounded down (the bank never gives away a cent). */
 export function bankInterest(bank: number): number {
-  return bank > 0 ? Math.floor(bank * BANK_INTEREST_RATE) : 0;
+  return interestOn(bank, BANK_INTEREST_RATE, Math.floor);
 }
 
 function endGameAtDayLimit(state: GameState): ApplyResult {
