@@ -1,6 +1,10 @@
 // The one modal frame: a labelled dialog over a dimmed backdrop. Escape and a click outside call onDismiss
 // when one is given (some modals, like the audit failure, must be answered with their button).
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+// Keyboard: the first control takes the focus on open, Tab and Shift+Tab wrap inside the topmost dialog, and
+// on close the focus goes back to the element that had it before the dialog opened. Open modals form a stack
+// (in opening order; a modal rendered inside another one sits above it): only the topmost answers Escape and
+// keeps the focus, so one Escape closes one dialog.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export interface ModalProps {
   title: ReactNode;
@@ -12,21 +16,114 @@ export interface ModalProps {
   ariaLabel?: string;
 }
 
+interface OpenModal {
+  box: HTMLElement;
+}
+
+/** The open modals, bottom first. */
+const openModals: OpenModal[] = [];
+/** Escape presses already answered by a modal (so a modal uncovered by it does not close on the same press). */
+const answeredEscapes = new WeakSet<Event>();
+
+const FIRST_CONTROL = 'input, button:not([disabled]), select, [tabindex="0"]';
+const TABBABLE =
+  'a[href], area[href], button, input, select, textarea, iframe, summary, audio[controls], video[controls], [contenteditable=""], [contenteditable="true"], [tabindex]';
+
+function isTop(entry: OpenModal): boolean {
+  return openModals[openModals.length - 1] === entry;
+}
+
+/** The controls Tab can reach inside `box`, in document order (no layout in tests, so no visibility check). */
+function tabbables(box: HTMLElement): HTMLElement[] {
+  return Array.from(box.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (el) =>
+      el.tabIndex >= 0 &&
+      !el.matches(':disabled') &&
+      !(el instanceof HTMLInputElement && el.type === 'hidden') &&
+      el.closest('[hidden], [inert]') === null,
+  );
+}
+
+function focusFirstControl(box: HTMLElement) {
+  box.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
+}
+
+function isFocusable(el: Element | null): el is HTMLElement {
+  return el instanceof HTMLElement && el !== document.body && el.isConnected;
+}
+
 export function Modal({ title, children, onDismiss, className, shake, ariaLabel }: ModalProps) {
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
+  // the focused element while the modal first renders: the opener, unless a child takes the focus before the
+  // mount effect below runs (autoFocus, a child's own effect)
+  const [focusedAtRender] = useState<Element | null>(() =>
+    typeof document === 'undefined' ? null : document.activeElement,
+  );
 
   useEffect(() => {
     const box = boxRef.current;
+    if (!box) return;
+    const entry: OpenModal = { box };
+    // read in the effect first: a modal replacing another one in the same commit then sees the focus that
+    // modal gave back (its own opener), not a control that has just left the page
+    const now = document.activeElement;
+    const opener =
+      [now, focusedAtRender].find((el): el is HTMLElement => isFocusable(el) && !box.contains(el)) ?? null;
+
+    // a modal rendered inside an open one goes above it, otherwise the newest is on top
+    const covered = openModals.findIndex((m) => box.contains(m.box));
+    if (covered === -1) openModals.push(entry);
+    else openModals.splice(covered, 0, entry);
+
     // focus the first control so the dialog is keyboard reachable at once
-    const first = box?.querySelector<HTMLElement>('input, button:not([disabled]), select, [tabindex="0"]');
-    first?.focus();
-  }, []);
+    if (isTop(entry)) focusFirstControl(box);
+
+    // Tab and Shift+Tab wrap inside the topmost dialog and bring a focus that is outside back in
+    const onTab = (e: KeyboardEvent) => {
+      if (e.key !== 'Tab' || e.defaultPrevented || !isTop(entry)) return;
+      const controls = tabbables(box);
+      const first = controls[0];
+      const last = controls[controls.length - 1];
+      const active = document.activeElement;
+      const inside = active !== null && active !== box && box.contains(active);
+      let target: HTMLElement | undefined;
+      if (!first || !last) target = undefined; // nothing to reach: the focus stays put rather than leave
+      else if (!inside) target = e.shiftKey ? last : first;
+      else if (e.shiftKey && active === first) target = last;
+      else if (!e.shiftKey && active === last) target = first;
+      else return; // the browser moves between the dialog's own controls
+      e.preventDefault();
+      target?.focus();
+    };
+    document.addEventListener('keydown', onTab);
+
+    return () => {
+      document.removeEventListener('keydown', onTab);
+      const wasTop = isTop(entry);
+      const index = openModals.indexOf(entry);
+      if (index !== -1) openModals.splice(index, 1);
+      // give the focus back only when it was in this dialog (now gone or about to go); a focus placed
+      // elsewhere meanwhile is left alone
+      const active = document.activeElement;
+      const lost = !active || active === document.body || !active.isConnected || box.contains(active);
+      if (!wasTop || !lost) return;
+      const below = openModals[openModals.length - 1];
+      if (opener && opener.isConnected && (!below || below.box.contains(opener))) opener.focus();
+      else if (below) focusFirstControl(below.box);
+    };
+    // focusedAtRender is fixed for the life of the modal
+  }, [focusedAtRender]);
 
   useEffect(() => {
-    if (!onDismiss) return;
+    const box = boxRef.current;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onDismiss();
+      if (e.key !== 'Escape' || answeredEscapes.has(e)) return;
+      const entry = openModals.find((m) => m.box === box);
+      if (!entry || !isTop(entry)) return;
+      // the topmost modal answers this press even without onDismiss: the one below stays open
+      answeredEscapes.add(e);
+      onDismiss?.();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
