@@ -3,7 +3,9 @@
 // Keyboard: the first control takes the focus on open, Tab and Shift+Tab wrap inside the topmost dialog, and
 // on close the focus goes back to the element that had it before the dialog opened. Open modals form a stack
 // (in opening order; a modal rendered inside another one sits above it): only the topmost answers Escape and
-// keeps the focus, so one Escape closes one dialog.
+// keeps the focus, so one Escape closes one dialog. A modal that asks to confirm one of its buttons renders
+// the confirmation as its own modal above itself and stays mounted but `hidden` meanwhile, so its controls (and
+// the focus to give back to them on cancel) survive.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export interface ModalProps {
@@ -14,6 +16,8 @@ export interface ModalProps {
   shake?: boolean;
   /** Extra label when the title is not plain text. */
   ariaLabel?: string;
+  /** Kept mounted but not shown (while a confirmation opened from it is above it). */
+  hidden?: boolean;
 }
 
 interface OpenModal {
@@ -31,6 +35,13 @@ const TABBABLE =
 
 function isTop(entry: OpenModal): boolean {
   return openModals[openModals.length - 1] === entry;
+}
+
+/** Whether `element` is in the topmost open modal (page-wide key handlers of a modal use it to stand aside
+ * while another modal is above theirs). */
+export function isTopmostModal(element: Element | null): boolean {
+  const top = openModals[openModals.length - 1];
+  return element !== null && top !== undefined && top.box.contains(element);
 }
 
 /** The controls Tab can reach inside `box`, in document order (no layout in tests, so no visibility check). */
@@ -52,7 +63,7 @@ function isFocusable(el: Element | null): el is HTMLElement {
   return el instanceof HTMLElement && el !== document.body && el.isConnected;
 }
 
-export function Modal({ title, children, onDismiss, className, shake, ariaLabel }: ModalProps) {
+export function Modal({ title, children, onDismiss, className, shake, ariaLabel, hidden }: ModalProps) {
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   // the focused element while the modal first renders: the opener, unless a child takes the focus before the
@@ -132,6 +143,7 @@ export function Modal({ title, children, onDismiss, className, shake, ariaLabel 
   return (
     <div
       className="modal-backdrop"
+      hidden={hidden}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onDismiss?.();
       }}

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { useGameStore } from '../../store/gameStore';
 import { makeState, stubFetch } from '../../test/fixtures';
@@ -84,5 +86,45 @@ describe("'Game Settings'", () => {
     expect(screen.getByTestId('where').textContent).toBe('/');
     expect(localStorage.getItem('drugwars.sessionId')).toBeNull();
     expect(useGameStore.getState().gameState).toBeNull();
+  });
+
+  it('a confirmation takes the focus and gives it back to its button on CANCEL, NEVERMIND or Escape', async () => {
+    const user = userEvent.setup();
+    function Host() {
+      const [open, setOpen] = useState(false);
+      return (
+        <MemoryRouter initialEntries={['/game?id=s1']}>
+          <button type="button" onClick={() => setOpen(true)}>
+            Settings
+          </button>
+          {open && <SettingsModal onClose={() => setOpen(false)} />}
+        </MemoryRouter>
+      );
+    }
+    render(<Host />);
+    const focused = () => document.activeElement;
+    const button = (name: string) => screen.getByRole('button', { name });
+    await user.click(button('Settings'));
+
+    await user.click(button('Quit Game'));
+    expect(focused()).toBe(button('OK'));
+    await user.click(button('CANCEL'));
+    expect(focused()).toBe(button('Quit Game'));
+
+    await user.keyboard('{Enter}');
+    expect(focused()).toBe(button('OK'));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Game Settings' })).toBeTruthy();
+    expect(focused()).toBe(button('Quit Game'));
+
+    await user.click(button('New Game'));
+    expect(focused()).toBe(button('YEAH'));
+    await user.click(button('NEVERMIND'));
+    expect(focused()).toBe(button('New Game'));
+
+    // the settings still return the focus to their own opener
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(focused()).toBe(button('Settings'));
   });
 });

@@ -11,9 +11,11 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
   const settings = useGameStore((s) => s.settings);
   const [confirm, setConfirm] = useState<'quit' | 'new' | null>(null);
 
-  if (confirm === 'quit') {
-    return (
-      <Modal title="Quit Game" onDismiss={() => setConfirm(null)}>
+  // A confirmation is its own modal above the settings, which stay mounted (hidden) meanwhile: the focus goes
+  // to the confirmation's first button and, on cancel, back to the button that opened it.
+  const confirmation =
+    confirm === 'quit' ? (
+      <Modal key="quit" title="Quit Game" onDismiss={() => setConfirm(null)}>
         <p>This will return to the title screen. You can resume this game later.</p>
         <div className="modal-actions">
           <button
@@ -31,11 +33,8 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       </Modal>
-    );
-  }
-  if (confirm === 'new') {
-    return (
-      <Modal title="New Game" onDismiss={() => setConfirm(null)}>
+    ) : confirm === 'new' ? (
+      <Modal key="new" title="New Game" onDismiss={() => setConfirm(null)}>
         <p>{"You'll lose all your progress, dude. You sure?"}</p>
         <div className="modal-actions">
           <button
@@ -52,51 +51,53 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
           </button>
         </div>
       </Modal>
-    );
-  }
+    ) : null;
 
   const { setSoundEnabled, setCombatSpeed } = useGameStore.getState();
   return (
-    <Modal title="Game Settings" onDismiss={onClose}>
-      <div className="settings-row">
-        <span id="sound-label">Sound</span>
-        <button
-          type="button"
-          className={`btn toggle ${settings.soundEnabled ? 'active' : ''}`}
-          aria-labelledby="sound-label"
-          aria-pressed={settings.soundEnabled}
-          onClick={() => setSoundEnabled(!settings.soundEnabled)}
-        >
-          {settings.soundEnabled ? 'ON' : 'OFF'}
-        </button>
-      </div>
-      <div className="settings-row" role="group" aria-label="Combat speed">
-        <span>Combat speed</span>
-        <div className="segmented">
-          {COMBAT_SPEEDS.map((speed) => (
-            <button
-              key={speed}
-              type="button"
-              className={`btn btn-small ${settings.combatSpeed === speed ? 'active' : ''}`}
-              aria-pressed={settings.combatSpeed === speed}
-              onClick={() => setCombatSpeed(speed)}
-            >
-              {speed.toUpperCase()}
-            </button>
-          ))}
+    <>
+      <Modal title="Game Settings" onDismiss={onClose} hidden={confirm !== null}>
+        <div className="settings-row">
+          <span id="sound-label">Sound</span>
+          <button
+            type="button"
+            className={`btn toggle ${settings.soundEnabled ? 'active' : ''}`}
+            aria-labelledby="sound-label"
+            aria-pressed={settings.soundEnabled}
+            onClick={() => setSoundEnabled(!settings.soundEnabled)}
+          >
+            {settings.soundEnabled ? 'ON' : 'OFF'}
+          </button>
         </div>
-      </div>
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={() => setConfirm('new')}>
-          New Game
-        </button>
-        <button type="button" className="btn btn-danger" onClick={() => setConfirm('quit')}>
-          Quit Game
-        </button>
-        <button type="button" className="btn" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </Modal>
+        <div className="settings-row" role="group" aria-label="Combat speed">
+          <span>Combat speed</span>
+          <div className="segmented">
+            {COMBAT_SPEEDS.map((speed) => (
+              <button
+                key={speed}
+                type="button"
+                className={`btn btn-small ${settings.combatSpeed === speed ? 'active' : ''}`}
+                aria-pressed={settings.combatSpeed === speed}
+                onClick={() => setCombatSpeed(speed)}
+              >
+                {speed.toUpperCase()}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={() => setConfirm('new')}>
+            New Game
+          </button>
+          <button type="button" className="btn btn-danger" onClick={() => setConfirm('quit')}>
+            Quit Game
+          </button>
+          <button type="button" className="btn" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </Modal>
+      {confirmation}
+    </>
   );
 }

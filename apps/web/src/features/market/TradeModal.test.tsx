@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { ErrorModal } from '../../components/ErrorModal';
+import { Modal } from '../../components/Modal';
 import type { TradeContext } from '../../lib/tradeLimits';
 import { TradeModal } from './TradeModal';
 import { tradeContextFor, visibleMarketRows } from './MarketView';
@@ -156,6 +159,50 @@ describe('TradeModal', () => {
       const shown = (k.textContent ?? '').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase(); // a symbol alone (⌫) names nothing
       expect(name).toContain(shown);
     }
+  });
+
+  it('keypad: keys do nothing to the trade while another modal is above it', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn(async () => true);
+    function Host() {
+      const [above, setAbove] = useState<'error' | 'blank' | null>('error');
+      return (
+        <>
+          <TradeModal ctx={ctx({ cash: 100_000, maximum: 100 })} onConfirm={onConfirm} onClose={vi.fn()} keypad />
+          {above === 'error' && (
+            <ErrorModal message="Transaction failed. Please try again." onClose={() => setAbove(null)} />
+          )}
+          {above === 'blank' && (
+            <Modal title="CONNECTION FAILED">
+              <p>No controls here.</p>
+            </Modal>
+          )}
+          <button type="button" onClick={() => setAbove('blank')}>
+            Show blank
+          </button>
+        </>
+      );
+    }
+    render(<Host />);
+    const input = screen.getByLabelText('Quantity') as HTMLInputElement;
+    expect(input.value).toBe('1');
+
+    // an error modal above: its OK has the focus, and typed keys leave the quantity alone
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'OK' }));
+    await user.keyboard('5{Backspace}{Delete}7');
+    expect(input.value).toBe('1');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'ERROR' })).toBeNull();
+    await user.keyboard('{Delete}42');
+    expect(input.value).toBe('42');
+
+    // a modal without controls above: the focus stays in the quantity field, and Enter does not trade
+    fireEvent.click(screen.getByRole('button', { name: 'Show blank' }));
+    input.focus();
+    await user.keyboard('9{Backspace}{Enter}');
+    fireEvent.keyDown(window, { key: 'Enter' });
+    expect(input.value).toBe('42');
+    expect(onConfirm).not.toHaveBeenCalled();
   });
 
   it('without the keypad, the field takes typed digits only, up to 9', () => {

@@ -1,7 +1,7 @@
 // '{Buy|Sell|Stash|Take} {drug}': price line, 'Max: n', quantity input, Confirm and Cancel; a numeric keypad on
 // touch or narrow screens. Errors shake the modal for 500 ms; a confirming flag blocks double submits.
-import { useEffect, useState } from 'react';
-import { Modal } from '../../components/Modal';
+import { useEffect, useRef, useState } from 'react';
+import { isTopmostModal, Modal } from '../../components/Modal';
 import { useIsMobile, useShake } from '../../components/hooks';
 import { KEYPAD_MAX_DIGITS } from '../../constants';
 import { formatMoney } from '../../lib/format';
@@ -27,6 +27,7 @@ export function TradeModal({ ctx, onConfirm, onClose, keypad }: TradeModalProps)
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [shaking, shake] = useShake();
+  const formRef = useRef<HTMLFormElement>(null);
 
   const submit = async () => {
     if (confirming) return;
@@ -52,9 +53,11 @@ export function TradeModal({ ctx, onConfirm, onClose, keypad }: TradeModalProps)
   // The keypad's input is read-only, so keys typed while it has the focus are the keypad's too. Enter on a
   // focused button (Cancel, Esc, MAX, a digit) presses that button, as a keyboard user expects; pointer presses
   // on the keypad leave the focus in the field (NumericKeypad), so Enter after tapping digits still submits.
+  // Keys belong to a modal above this one (an error, a connection failure) while it is open.
   useEffect(() => {
     if (!showKeypad) return;
     const onKey = (e: KeyboardEvent) => {
+      if (!isTopmostModal(formRef.current)) return;
       if (e.target instanceof HTMLInputElement && !e.target.readOnly) return; // an editable field types for itself
       if (e.key === 'Enter' && e.target instanceof Element && e.target.closest('button, a[href], select, textarea')) {
         return;
@@ -80,9 +83,11 @@ export function TradeModal({ ctx, onConfirm, onClose, keypad }: TradeModalProps)
       )}
       <p className="max-line">Max: {max}</p>
       <form
+        ref={formRef}
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          // Enter in the quantity field submits the form (implicit submission): not while a modal is above
+          if (isTopmostModal(e.currentTarget)) void submit();
         }}
       >
         <label className="sr-only" htmlFor="trade-qty">

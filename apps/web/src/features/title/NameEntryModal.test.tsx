@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { stubFetch } from '../../test/fixtures';
 import { NameEntryModal } from './NameEntryModal';
 
@@ -100,5 +101,36 @@ describe('NameEntryModal', () => {
     open();
     await vi.waitFor(() => expect(localStorage.getItem('drugwars.sessionId')).toBeNull());
     expect(screen.queryByText('ACTIVE GAMES')).toBeNull();
+  });
+
+  it('the active-game warning takes the focus and gives it back on NEVERMIND or Escape', async () => {
+    localStorage.setItem('drugwars.sessionId', 'sess-1');
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'POST /api/game/validate': {
+          body: { success: true, valid: true, session: { playerName: 'Tony', day: 12, maxDays: 30 } },
+        },
+      }).fn,
+    );
+    const user = userEvent.setup();
+    const { name, onStart } = open();
+    await screen.findByText('ACTIVE GAMES');
+    const focused = () => document.activeElement;
+    const button = (label: string) => screen.getByRole('button', { name: label });
+
+    await user.click(startButton());
+    expect(focused()).toBe(button('WHATEVER'));
+    await user.click(button('NEVERMIND'));
+    expect(focused()).toBe(startButton());
+
+    // opened with Enter in the name field: the focus goes back to the field, whose value is kept
+    await user.click(name);
+    await user.keyboard('x{Enter}');
+    expect(focused()).toBe(button('WHATEVER'));
+    await user.keyboard('{Escape}');
+    expect(focused()).toBe(screen.getByLabelText('Player name'));
+    expect((screen.getByLabelText('Player name') as HTMLInputElement).value).toBe('x');
+    expect(onStart).not.toHaveBeenCalled();
   });
 });

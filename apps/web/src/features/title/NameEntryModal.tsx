@@ -100,112 +100,117 @@ export function NameEntryModal({ onStart, onContinue, onClose }: NameEntryModalP
     }
   };
 
-  if (confirming) {
-    return (
-      <Modal title="ENTER YOUR NAME" onDismiss={() => setConfirming(null)}>
-        <p className="warning-text">
-          WARNING: You have an active game. Starting a new game will delete your active game.
-        </p>
-        <div className="modal-actions">
-          <button type="button" className="btn btn-danger" onClick={() => onStart(confirming.name, confirming.seed)}>
-            WHATEVER
-          </button>
-          <button type="button" className="btn" onClick={() => setConfirming(null)}>
-            NEVERMIND
-          </button>
-        </div>
-      </Modal>
-    );
-  }
-
   return (
-    <Modal title="ENTER YOUR NAME" onDismiss={onClose} className="name-entry">
-      {active && (
-        <section className="name-section" aria-label="ACTIVE GAMES">
-          <h3>ACTIVE GAMES</h3>
-          <div className="active-game">
-            <span className="active-name">{active.session.playerName}</span>
-            <span className="active-day">
-              Day {Math.min(active.session.day, active.session.maxDays)}/{active.session.maxDays}
-            </span>
-            <button type="button" className="btn" onClick={() => onContinue(active.sessionId)}>
-              CONTINUE GAME
+    <>
+      <Modal title="ENTER YOUR NAME" onDismiss={onClose} className="name-entry" hidden={confirming !== null}>
+        {active && (
+          <section className="name-section" aria-label="ACTIVE GAMES">
+            <h3>ACTIVE GAMES</h3>
+            <div className="active-game">
+              <span className="active-name">{active.session.playerName}</span>
+              <span className="active-day">
+                Day {Math.min(active.session.day, active.session.maxDays)}/{active.session.maxDays}
+              </span>
+              <button type="button" className="btn" onClick={() => onContinue(active.sessionId)}>
+                CONTINUE GAME
+              </button>
+            </div>
+          </section>
+        )}
+        <section className="name-section" aria-label="START NEW GAME">
+          <h3>START NEW GAME</h3>
+          <label htmlFor={nameId} className="sr-only">
+            Player name
+          </label>
+          <input
+            id={nameId}
+            className={`input ${nameError ? 'input-error' : ''}`}
+            type="text"
+            value={name}
+            maxLength={32}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="YOUR NAME"
+            aria-invalid={nameError !== null}
+            aria-describedby={nameError ? `${nameId}-error` : undefined}
+            onChange={(e) => onNameChange(e.target.value)}
+            onKeyDown={onEnter}
+          />
+          {nameError && (
+            <p id={`${nameId}-error`} className="field-error" role="alert">
+              {nameError}
+            </p>
+          )}
+          <div className="seed-row">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={useSeed}
+                onChange={(e) => {
+                  setUseSeed(e.target.checked);
+                  if (!e.target.checked) {
+                    setSeed('');
+                    setSeedError(null);
+                  }
+                }}
+              />
+              <span>Use seed</span>
+            </label>
+            <label htmlFor={seedId} className="sr-only">
+              Seed
+            </label>
+            <input
+              id={seedId}
+              className={`input seed-input ${seedError ? 'input-error' : ''}`}
+              type="text"
+              inputMode="numeric"
+              value={seed}
+              disabled={!useSeed}
+              maxLength={19}
+              autoComplete="off"
+              placeholder={useSeed ? 'Enter seed (16 digits)...' : 'SEED (OPTIONAL)'}
+              onChange={(e) => onSeedChange(e.target.value)}
+              onKeyDown={onEnter}
+            />
+          </div>
+          {seedError && (
+            <p className="field-error" role="alert">
+              {seedError}
+            </p>
+          )}
+          <p className="warning-text small">Seeded games are not eligible for leaderboard</p>
+          <div className="modal-actions">
+            <button type="button" className="btn btn-primary" disabled={nameError !== null} onClick={start}>
+              START NEW GAME
+            </button>
+            <button type="button" className="btn" onClick={onClose}>
+              CANCEL
             </button>
           </div>
         </section>
+      </Modal>
+      {confirming && (
+        // its own modal above the form (kept mounted, hidden): the focus comes back to START NEW GAME or the
+        // field Enter was pressed in when the player backs out
+        <Modal key="confirm-new-game" title="ENTER YOUR NAME" onDismiss={() => setConfirming(null)}>
+          <p className="warning-text">
+            WARNING: You have an active game. Starting a new game will delete your active game.
+          </p>
+          <div className="modal-actions">
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => onStart(confirming.name, confirming.seed)}
+            >
+              WHATEVER
+            </button>
+            <button type="button" className="btn" onClick={() => setConfirming(null)}>
+              NEVERMIND
+            </button>
+          </div>
+        </Modal>
       )}
-      <section className="name-section" aria-label="START NEW GAME">
-        <h3>START NEW GAME</h3>
-        <label htmlFor={nameId} className="sr-only">
-          Player name
-        </label>
-        <input
-          id={nameId}
-          className={`input ${nameError ? 'input-error' : ''}`}
-          type="text"
-          value={name}
-          maxLength={32}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="YOUR NAME"
-          aria-invalid={nameError !== null}
-          aria-describedby={nameError ? `${nameId}-error` : undefined}
-          onChange={(e) => onNameChange(e.target.value)}
-          onKeyDown={onEnter}
-        />
-        {nameError && (
-          <p id={`${nameId}-error`} className="field-error" role="alert">
-            {nameError}
-          </p>
-        )}
-        <div className="seed-row">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={useSeed}
-              onChange={(e) => {
-                setUseSeed(e.target.checked);
-                if (!e.target.checked) {
-                  setSeed('');
-                  setSeedError(null);
-                }
-              }}
-            />
-            <span>Use seed</span>
-          </label>
-          <label htmlFor={seedId} className="sr-only">
-            Seed
-          </label>
-          <input
-            id={seedId}
-            className={`input seed-input ${seedError ? 'input-error' : ''}`}
-            type="text"
-            inputMode="numeric"
-            value={seed}
-            disabled={!useSeed}
-            maxLength={19}
-            autoComplete="off"
-            placeholder={useSeed ? 'Enter seed (16 digits)...' : 'SEED (OPTIONAL)'}
-            onChange={(e) => onSeedChange(e.target.value)}
-            onKeyDown={onEnter}
-          />
-        </div>
-        {seedError && (
-          <p className="field-error" role="alert">
-            {seedError}
-          </p>
-        )}
-        <p className="warning-text small">Seeded games are not eligible for leaderboard</p>
-        <div className="modal-actions">
-          <button type="button" className="btn btn-primary" disabled={nameError !== null} onClick={start}>
-            START NEW GAME
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            CANCEL
-          </button>
-        </div>
-      </section>
-    </Modal>
+    </>
   );
 }
 
