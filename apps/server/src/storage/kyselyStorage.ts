@@ -235,6 +235,8 @@ export class KyselyStorage implements Storage {
     this.states = new StateCache(options.stateCacheSize ?? DEFAULT_STATE_CACHE_SIZE);
     this.snapshotEvery = options.rollForward ? Math.max(1, Math.floor(options.snapshotEvery ?? SNAPSHOT_EVERY)) : 1;
     this.q = preparedQueries(db);
+    // States read or written by operations that were rolled back after they ran must not be served later.
+    runner.onRollback?.(() => this.states.clear());
   }
 
   private readonly states: StateCache;
@@ -361,7 +363,7 @@ export class KyselyStorage implements Storage {
         db.updateTable('sessions').set({ ended_at: now.getTime() }).where('id', '=', id).where('ended_at', 'is', null),
       );
       return n > 0;
-    });
+    }, { write: true });
   }
 
   async purgeExpired(idleBefore: Date): Promise<number> {
@@ -381,7 +383,7 @@ export class KyselyStorage implements Storage {
             )
             .where('updated_at', '<', cutoff),
         );
-      });
+      }, { write: true });
       total += n;
       if (n < PURGE_BATCH) return total;
     }
@@ -457,7 +459,7 @@ export class KyselyStorage implements Storage {
           created_at: now.getTime(),
         }),
       );
-    });
+    }, { write: true });
   }
 
   ping(): Promise<void> {
@@ -468,6 +470,7 @@ export class KyselyStorage implements Storage {
   }
 
   async close(): Promise<void> {
+    this.runner.flush?.(); // writes already queued are committed and acknowledged, never dropped
     this.states.clear();
     await this.db.destroy();
     await this.options.onClose?.();

@@ -53,6 +53,17 @@ export function prepare<A extends unknown[], R>(build: (...args: A) => Compilabl
 }
 
 export interface QueryRunner {
-  /** Drive `op` to completion; with `transaction`, all its queries commit together or not at all. */
-  run<T>(op: () => Op<T>, options?: { transaction?: boolean }): Promise<T>;
+  /**
+   * Drive `op` to completion; with `transaction`, all its queries commit together or not at all. An operation
+   * that writes says so with `transaction` or `write` (the SQLite runner queues writes for group commit and runs
+   * everything else at once, so an operation marked neither must only read).
+   */
+  run<T>(op: () => Op<T>, options?: { transaction?: boolean; write?: boolean }): Promise<T>;
+  /**
+   * Called when operations that already ran were rolled back after all (a group commit failed): what the
+   * storage remembers from them (its state cache) must be forgotten. Runners that never do this may omit it.
+   */
+  onRollback?(listener: () => void): void;
+  /** Runs whatever writes are still queued (before the database closes); runners that queue nothing omit it. */
+  flush?(): void;
 }
