@@ -45,6 +45,25 @@ describe('Session Connection Lost modal', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it("shows each attempt's 'n/3' before the attempt runs, even when every attempt fails at once", async () => {
+    // What is on screen while each attempt runs (a server that is down refuses within a millisecond).
+    const seen: string[] = [];
+    const attempt = vi.fn(async () => {
+      seen.push(document.querySelector('[role="status"]')?.textContent ?? '(none)');
+      return false;
+    });
+    render(
+      <MemoryRouter>
+        <SessionLostModal onClose={vi.fn()} attempt={attempt} wait={async () => undefined} />
+      </MemoryRouter>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Retry Connection' }));
+    });
+    expect(seen).toEqual(['Attempting to reconnect... 1/3', 'Attempting to reconnect... 2/3', 'Attempting to reconnect... 3/3']);
+    expect(screen.getByRole('status').textContent).toBe('Could not reconnect after 3 attempts.');
+  });
+
   it('closes when an attempt succeeds; attempts that throw count as failures', async () => {
     const attempt = vi.fn<() => Promise<boolean>>().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(true);
     const onClose = vi.fn();

@@ -2,6 +2,7 @@
 // Connection (Try Again after a failed round) makes up to 3 attempts 1 s apart; Return to Title; Start New
 // Game (ends the session and goes to the title, where PLAY starts a new one).
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { Modal } from '../../components/Modal';
@@ -44,7 +45,10 @@ export function SessionLostModal({ message, onClose, attempt = defaultAttempt, w
   const onRetry = async () => {
     setBusy(true);
     setFailed(false);
-    const ok = await reconnect({ attempt, wait, onAttempt: (n) => setStatus(reconnectStatusText(n)) });
+    // Each attempt's 'n/3' is on screen before the attempt starts: against a server that is down the attempt
+    // fails within a millisecond, and React would batch 'n/3' with the result so the last one never showed.
+    const onAttempt = (n: number) => flushSync(() => setStatus(reconnectStatusText(n)));
+    const ok = await reconnect({ attempt, wait, onAttempt });
     setBusy(false);
     if (ok) {
       setStatus(null);
