@@ -235,8 +235,6 @@ export class KyselyStorage implements Storage {
     this.states = new StateCache(options.stateCacheSize ?? DEFAULT_STATE_CACHE_SIZE);
     this.snapshotEvery = options.rollForward ? Math.max(1, Math.floor(options.snapshotEvery ?? SNAPSHOT_EVERY)) : 1;
     this.q = preparedQueries(db);
-    // States read or written by operations that were rolled back after they ran must not be served later.
-    runner.onRollback?.(() => this.states.clear());
   }
 
   private readonly states: StateCache;

@@ -59,11 +59,6 @@ export interface QueryRunner {
    * everything else at once, so an operation marked neither must only read).
    */
   run<T>(op: () => Op<T>, options?: { transaction?: boolean; write?: boolean }): Promise<T>;
-  /**
-   * Called when operations that already ran were rolled back after all (a group commit failed): what the
-   * storage remembers from them (its state cache) must be forgotten. Runners that never do this may omit it.
-   */
-  onRollback?(listener: () => void): void;
   /** Runs whatever writes are still queued (before the database closes); runners that queue nothing omit it. */
   flush?(): void;
 }

@@ -175,8 +175,6 @@ class SqliteRunner implements QueryRunner {
   /** Since when the queue head has been waiting for another connection's write lock (0: not waiting). */
   private lockWaitSince = 0;
 
-  private readonly rollbackListeners: (() => void)[] = [];
-
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
     options: SqliteRunnerOptions = {},
@@ -194,10 +192,6 @@ class SqliteRunner implements QueryRunner {
     const params = query.parameters as unknown[];
     if (statement.reader) return { rows: statement.all(...params) };
     return { rows: [], numAffectedRows: BigInt(statement.run(...params).changes) };
-  }
-
-  onRollback(listener: () => void): void {
-    this.rollbackListeners.push(listener);
   }
 
   /**
@@ -307,8 +301,8 @@ class SqliteRunner implements QueryRunner {
       }
     }
     if (failure) {
-      // Every write of the group is gone: what the storage remembers from them must go too.
-      for (const listener of this.rollbackListeners) listener();
+      // Every write of the group is gone. Nothing outside the database saw them: reads never run inside a group,
+      // and the storage updates its state cache only once a write's promise has resolved.
       for (const w of group) w.reject(failure);
       return true;
     }
