@@ -354,7 +354,7 @@ export interface GameState {
   rng: number[];
   /** Loan-shark visits so far for the current loan (drives visitNumber and escalation); 0 when no debt. */
   loanSharkVisits: number;
-  /** Monotonic counter for ids created by the engine (shipments, enemies). */
+  /** Monotonic counter for shipment ids (enemy ids are built from their type, the day and their index). */
   nextId: number;
 }
 
