@@ -21,6 +21,19 @@ function open() {
 
 const startButton = () => screen.getByRole('button', { name: 'START NEW GAME' }) as HTMLButtonElement;
 
+/** A stored session that the server validates: Tony, day 12 of 30. */
+function storeActiveGame(): void {
+  localStorage.setItem('drugwars.sessionId', 'sess-1');
+  vi.stubGlobal(
+    'fetch',
+    stubFetch({
+      'POST /api/game/validate': {
+        body: { success: true, valid: true, session: { playerName: 'Tony', day: 12, maxDays: 30 } },
+      },
+    }).fn,
+  );
+}
+
 describe('NameEntryModal', () => {
   it('validates live and disables START while the name is wrong; a blank field shows no error', () => {
     const { name } = open();
@@ -68,15 +81,7 @@ describe('NameEntryModal', () => {
   });
 
   it('offers the active game and asks before replacing it', async () => {
-    localStorage.setItem('drugwars.sessionId', 'sess-1');
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({
-        'POST /api/game/validate': {
-          body: { success: true, valid: true, session: { playerName: 'Tony', day: 12, maxDays: 30 } },
-        },
-      }).fn,
-    );
+    storeActiveGame();
     const { onStart, onContinue } = open();
     expect(await screen.findByText('ACTIVE GAMES')).toBeTruthy();
     expect(screen.getByText('Day 12/30')).toBeTruthy();
@@ -104,15 +109,7 @@ describe('NameEntryModal', () => {
   });
 
   it('the active-game warning takes the focus and gives it back on NEVERMIND or Escape', async () => {
-    localStorage.setItem('drugwars.sessionId', 'sess-1');
-    vi.stubGlobal(
-      'fetch',
-      stubFetch({
-        'POST /api/game/validate': {
-          body: { success: true, valid: true, session: { playerName: 'Tony', day: 12, maxDays: 30 } },
-        },
-      }).fn,
-    );
+    storeActiveGame();
     const user = userEvent.setup();
     const { name, onStart } = open();
     await screen.findByText('ACTIVE GAMES');
