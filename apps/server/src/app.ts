@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -34,6 +35,14 @@ export const DEFAULT_CHANGELOG_PATH = join(repoRoot, 'CHANGELOG.md');
 /** Largest request body: every real call is far below this; anything above is refused with 413. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 export const DEFAULT_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * JSON replies at least this big are compressed (brotli or gzip, as the client accepts). Smaller ones, every
+ * game action's reply among them (5-8 KB), fit in TCP's initial congestion window (10 segments, about 14.6 KB)
+ * and reach the player in one round trip compressed or not, while compressing one costs 35-55 us of CPU, about
+ * as much as the rest of the request: below this size compression buys the player nothing and halves the
+ * server's throughput. History, leaderboards, the changelog and the API docs are above it.
+ */
+export const COMPRESS_JSON_MIN_BYTES = 14 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +147,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     done();
   });
 
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_JSON_MIN_BYTES,
+    // JSON only: the web app's files were compressed at build time (served as they are by the static plugin).
+    customTypes: /^application\/(?:[\w.+-]+\+)?json\b/,
+    // Requests are never decompressed: every body is a small JSON object, and a compressed one could expand
+    // far past the body limit.
+    globalDecompression: false,
+  });
+
   await app.register(rateLimit, {
     global: false,
     ...(options.redis ? { redis: options.redis } : {}),
@@ -196,10 +215,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       root: webDistDir,
       // The wildcard route serves files built after start too; a missing file goes to the not-found handler.
       wildcard: true,
+      // The build wrote a .br and a .gz copy of every compressible file: each request gets the best one its
+      // Accept-Encoding takes (brotli, then gzip), or the file itself; nothing is compressed per request.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => {
-        // Vite fingerprints everything under assets/; index.html must always be revalidated.
+        // Vite fingerprints everything under assets/ (a new build has new names): cached for a year, never
+        // revalidated. Everything else (index.html, sw.js, the manifest, icons) is revalidated on every use.
         res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL answers differently by Accept-Encoding: shared caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

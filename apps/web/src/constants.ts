@@ -73,6 +73,8 @@ export const RECONNECT_INTERVAL_MS = 1000;
 export const RESUME_ATTEMPTS = 3;
 export const RESUME_RETRY_INTERVAL_MS = 1000;
 export const HEALTH_RETRY_DELAY_MS = 2000;
+/** The title's health check, repeated this often while the device is offline (and at once when it is back). */
+export const OFFLINE_RETRY_INTERVAL_MS = 5000;
 export const SERVER_DOWN_ADVISED_WAIT_MINUTES = 5;
 /** After 'Failed to connect to server. Please try again.' on the game screen, back to the title after this. */
 export const CONNECTION_FAILED_RETURN_MS = 3000;

@@ -17,3 +17,14 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// The service worker (Workbox, generated at build time by vite-plugin-pwa) precaches the app shell so a repeat
+// visit loads from the cache and an offline start still shows the title. Registered after the page has loaded,
+// so its precaching never competes with the first screen; never in development (Vite serves unbuilt modules).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+      // No worker (private mode, an old browser): the game works the same, only not offline.
+    });
+  });
+}

@@ -106,6 +106,64 @@ describe('TitleScreen', () => {
     expect(stub.calls.filter((c) => c.url === '/api/health').length).toBe(3);
   });
 
+  it("offline: the title says You're offline (no CONNECTION FAILED, no call) and checks again when the network is back", async () => {
+    vi.useFakeTimers();
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const stub = stubFetch(healthy);
+    vi.stubGlobal('fetch', stub.fn);
+    renderAt('/');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(screen.getByRole('status').textContent).toBe("You're offline. Retrying when your connection is back...");
+    expect(screen.queryByText('CONNECTION FAILED')).toBeNull();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(screen.getByRole('button', { name: 'PLAY NOW' })).toBeTruthy();
+    // still offline at the periodic retry: nothing is asked of the server
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(stub.calls.filter((c) => c.url === '/api/health')).toHaveLength(0);
+    online = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(stub.calls.filter((c) => c.url === '/api/health')).toHaveLength(1);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText('v2.2.0-DEV', { selector: '.version-line' })).toBeTruthy();
+  });
+
+  it('a health check that fails because the network dropped shows the offline note, and the periodic retry recovers', async () => {
+    vi.useFakeTimers();
+    let online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    let reachable = false;
+    const stub = stubFetch(healthy);
+    // The network drops while the first check is on its way: the fetch fails and the browser is now offline.
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      if (url === '/api/health' && !reachable) {
+        online = false;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      }
+      return stub.fn(url, init);
+    });
+    renderAt('/');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2100);
+    });
+    expect(screen.getByRole('status').textContent).toContain("You're offline.");
+    expect(screen.queryByText('CONNECTION FAILED')).toBeNull();
+    reachable = true;
+    online = true;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText('CONNECTION FAILED')).toBeNull();
+  });
+
   it('clicking outside CONNECTION FAILED also retries', async () => {
     vi.useFakeTimers();
     const stub = stubFetch({ ...healthy, 'GET /api/health': { status: 503, body: { success: false, code: 'DOWN', error: 'down', message: 'down' } } });

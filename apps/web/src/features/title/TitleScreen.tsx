@@ -1,12 +1,13 @@
 // The title screen (SPEC.md section 2): logo, version, PLAY / MOST WANTED LIST / About, changelog footer,
-// the health check with its loading overlay and connection-failed modal, and the not-found and audit modals.
+// the health check with its loading overlay and connection-failed modal (or, when the device has no network,
+// a "You're offline" note that retries by itself), and the not-found and audit modals.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import type { ChangelogEntry } from '../../api/types';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { ErrorModal } from '../../components/ErrorModal';
-import { TEST_VERSION_PATTERN } from '../../constants';
+import { OFFLINE_RETRY_INTERVAL_MS, TEST_VERSION_PATTERN } from '../../constants';
 import { setSessionId } from '../../storage/local';
 import { startNewGame } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
@@ -47,6 +48,11 @@ export function useButtonLabels(): string[] {
   return labels;
 }
 
+/** The device says it has no network at all (an installed app started offline): nothing to ask the server. */
+function deviceOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 export function isTestVersion(version: string): boolean {
   return TEST_VERSION_PATTERN.test(version);
 }
@@ -58,6 +64,7 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
   const [checking, setChecking] = useState(true);
   const [starting, setStarting] = useState(false);
   const [errorId, setErrorId] = useState<ErrorId | null>(null);
+  const [offline, setOffline] = useState(false);
   const [version, setVersion] = useState('');
   const [showChangelog, setShowChangelog] = useState(false);
   const [changelog, setChangelog] = useState<ChangelogEntry[] | null>(null);
@@ -66,15 +73,28 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
   const headModal = useGameStore((s) => s.modals[0]);
   const closeStoreModal = useGameStore((s) => s.closeModal);
 
-  const check = useCallback(async () => {
-    setChecking(true);
+  // quiet: an automatic retry while offline (no loading overlay over the title each time)
+  const check = useCallback(async (quiet = false) => {
     setErrorId(null);
+    // Offline, the server cannot be reached: the title stays usable with a note, never the CONNECTION FAILED
+    // modal (that is for a server that does not answer a device that is online).
+    if (deviceOffline()) {
+      setOffline(true);
+      setChecking(false);
+      return;
+    }
+    if (!quiet) setChecking(true);
     try {
       await api.health();
+      setOffline(false);
       setChecking(false);
     } catch {
       setChecking(false);
-      setErrorId(generateErrorId());
+      if (deviceOffline()) setOffline(true);
+      else {
+        setOffline(false);
+        setErrorId(generateErrorId());
+      }
     }
     // version check failure: nothing (SPEC.md section 8)
     api
@@ -86,6 +106,18 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
   useEffect(() => {
     void check();
   }, [check]);
+
+  // While offline: check again as soon as the browser says the network is back, and every few seconds.
+  useEffect(() => {
+    if (!offline) return;
+    const retry = () => void check(true);
+    window.addEventListener('online', retry);
+    const timer = setInterval(retry, OFFLINE_RETRY_INTERVAL_MS);
+    return () => {
+      window.removeEventListener('online', retry);
+      clearInterval(timer);
+    };
+  }, [offline, check]);
 
   // error=audit opens the audit modal and is cleared from the address
   useEffect(() => {
@@ -131,6 +163,11 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
       <main className="title-main">
         <AsciiLogo />
         {version && <p className="version-line">v{version}</p>}
+        {offline && (
+          <p role="status" className="offline-note">
+            You're offline. Retrying when your connection is back...
+          </p>
+        )}
         {version && isTestVersion(version) && (
           <p className="warning-text">This is a test version of the game. Expect bugs.</p>
         )}

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Writes public/favicon.ico: a green '$' on black in a dim green frame (the terminal look of the game), as
-// 16, 32 and 48 px PNG images inside one ICO. Pixel art from the grid below, scaled by whole pixels; no
-// dependencies (PNG built with node:zlib). Run: node apps/web/scripts/make-favicon.mjs
-import { writeFileSync } from 'node:fs';
+// Writes the app's icons from one pixel-art grid: a green '$' on black in a dim green frame (the terminal look
+// of the game). public/favicon.ico holds 16, 32 and 48 px PNG images; public/icons/ holds the web manifest's
+// 192 and 512 px icons, a 512 px maskable icon (the art in the middle 62.5%, so a launcher's round or squircle
+// mask never cuts the '$'; a circle may trim the frame's corners) and the 180 px apple-touch-icon. No dependencies (PNG built with node:zlib).
+// Run: node apps/web/scripts/make-icons.mjs
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
@@ -47,13 +49,17 @@ function chunk(type, data) {
   return Buffer.concat([len, body, crc]);
 }
 
-function png(size) {
-  const scale = size / GRID.length;
+/** A size x size PNG of the grid; `padding` px of black around it (maskable icons keep their art centred). */
+function png(size, padding = 0) {
+  const scale = (size - 2 * padding) / GRID.length;
   const rows = [];
   for (let y = 0; y < size; y++) {
     const row = Buffer.alloc(1 + size * 4); // filter byte 0, then RGBA
     for (let x = 0; x < size; x++) {
-      const c = COLOURS[GRID[Math.floor(y / scale)][Math.floor(x / scale)]];
+      const gy = Math.floor((y - padding) / scale);
+      const gx = Math.floor((x - padding) / scale);
+      const inside = gy >= 0 && gy < GRID.length && gx >= 0 && gx < GRID.length;
+      const c = COLOURS[inside ? GRID[gy][gx] : '.'];
       row.set(c, 1 + x * 4);
     }
     rows.push(row);
@@ -92,6 +98,18 @@ function ico(sizes) {
   return Buffer.concat([header, ...entries, ...images]);
 }
 
-const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'public', 'favicon.ico');
-writeFileSync(out, ico([16, 32, 48]));
-console.log(`wrote ${out}`);
+const publicDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');
+const iconsDir = join(publicDir, 'icons');
+mkdirSync(iconsDir, { recursive: true });
+const files = {
+  [join(publicDir, 'favicon.ico')]: ico([16, 32, 48]),
+  [join(iconsDir, 'icon-192.png')]: png(192),
+  [join(iconsDir, 'icon-512.png')]: png(512),
+  // The maskable safe zone is the centre circle of 80% diameter: 96 px of black each side keeps the '$' in it.
+  [join(iconsDir, 'icon-maskable-512.png')]: png(512, 96),
+  [join(iconsDir, 'apple-touch-icon.png')]: png(180),
+};
+for (const [path, data] of Object.entries(files)) {
+  writeFileSync(path, data);
+  console.log(`wrote ${path}`);
+}

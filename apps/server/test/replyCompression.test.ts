@@ -1,0 +1,62 @@
+// JSON replies are compressed only where it pays (COMPRESS_JSON_MIN_BYTES): big ones (API docs, history) go out
+// brotli or gzip as the client accepts; a game action's reply goes out as it is; request bodies are never
+// decompressed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { COMPRESS_JSON_MIN_BYTES } from '../src/app';
+import { sqliteTarget } from './support/storageTargets';
+import { call, createTestApp, json, type TestApp } from './support/testApp';
+import { expectError } from './support/games';
+
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+describe('reply compression', () => {
+  const target = sqliteTarget();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(target);
+  });
+  afterAll(async () => {
+    await t.close();
+    await target.cleanup();
+  });
+
+  it('a JSON reply above the threshold is brotli-compressed for a browser, gzip for a gzip-only client', async () => {
+    const plain = await call(t.app, 'GET', '/api/docs/json');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(COMPRESS_JSON_MIN_BYTES);
+
+    const br = await call(t.app, 'GET', '/api/docs/json', { headers: BROWSER });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+
+    const gz = await call(t.app, 'GET', '/api/docs/json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
+  it("a game action's reply (below the threshold) is sent uncompressed even to a browser", async () => {
+    const created = await call(t.app, 'POST', '/api/game/new', { body: { playerName: 'Zipper', seed: null }, headers: BROWSER });
+    expect(created.statusCode).toBe(200);
+    expect(created.headers['content-encoding']).toBeUndefined();
+    const sessionId = json<{ sessionId: string }>(created).sessionId;
+    const stay = await call(t.app, 'POST', '/api/game/stay', { sessionId, headers: BROWSER });
+    expect(stay.statusCode).toBe(200);
+    expect(stay.headers['content-encoding']).toBeUndefined();
+    expect(stay.body.length).toBeLessThan(COMPRESS_JSON_MIN_BYTES);
+    expect(json<{ success: boolean }>(stay).success).toBe(true);
+  });
+
+  it('a gzip-encoded request body is not decompressed: it is refused as invalid JSON and changes nothing', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/game/new',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ playerName: 'Zipped', seed: null })),
+    });
+    expectError(response, 400, 'INVALID_INPUT');
+  });
+});
