@@ -147,11 +147,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     done();
   });
 
+  // Only the API goes through the reply compressor: the web app's files were compressed at build time (the
+  // static plugin sends those copies), and small ones are not worth it. (This hook must come before compress's.)
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/api' && !route.url.startsWith('/api/')) route.compress = false;
+  });
   await app.register(compress, {
     encodings: ['br', 'gzip'],
+    // On a buffered reply (every JSON reply); a streamed one (the API docs' files) is compressed whatever its size.
     threshold: COMPRESS_JSON_MIN_BYTES,
-    // JSON only: the web app's files were compressed at build time (served as they are by the static plugin).
-    customTypes: /^application\/(?:[\w.+-]+\+)?json\b/,
     // Requests are never decompressed: every body is a small JSON object, and a compressed one could expand
     // far past the body limit.
     globalDecompression: false,
