@@ -1,7 +1,11 @@
-// `npm start`: build whatever is not built yet (the web app), then serve the whole product on PORT.
-// The server runs from its TypeScript sources through tsx, so there is no separate server build step.
+// `npm start`: build whatever is not built yet (the web app), then serve the whole product on PORT with one
+// server process per core (WORKERS, README "Configuration"). The server runs from its TypeScript sources through
+// tsx, so there is no separate server build step. With WORKERS > 1 the server's primary forks workers that run
+// this file again: they skip the build check (cluster.isWorker) and go straight to serving.
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,7 +24,7 @@ function newest(dir) {
   return latest;
 }
 
-if (existsSync(join(webDir, 'package.json'))) {
+if (cluster.isPrimary && existsSync(join(webDir, 'package.json'))) {
   const builtIndex = join(webDir, 'dist', 'index.html');
   const sources = [join(webDir, 'src'), join(webDir, 'public'), join(root, 'packages')].filter(existsSync);
   const stale = !existsSync(builtIndex) || sources.some((dir) => newest(dir) > statSync(builtIndex).mtimeMs);
@@ -42,6 +46,8 @@ if (existsSync(join(webDir, 'package.json'))) {
 if (process.argv.includes('--build-only')) process.exit(0);
 
 process.env.APP_ENV ??= 'production';
+// One server process per core unless WORKERS says otherwise (the server itself defaults to one).
+if (!process.env.WORKERS?.trim()) process.env.WORKERS = String(availableParallelism());
 const { register } = await import('tsx/esm/api');
 register();
 await import(join(root, 'apps', 'server', 'src', 'main.ts'));

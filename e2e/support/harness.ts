@@ -83,6 +83,8 @@ export async function startServer(options: { dbPath?: string; port?: number; env
       DATABASE_URL: `sqlite:${dbPath}`,
       LOG_LEVEL: 'warn',
       APP_ENV: 'production',
+      // One server process, as every test runs it (a scenario may ask for more through env).
+      WORKERS: '1',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,11 +1,16 @@
 // The server process (`npm start` -> scripts/start.mjs imports this file). Configuration comes from the
 // environment (README "Configuration"); shutdown on SIGTERM/SIGINT lets in-flight requests finish first.
+// WORKERS > 1: this process becomes the primary of that many server processes on one port (workers.ts); each
+// of them runs this file again and serves.
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Redis } from 'ioredis';
+import { pino } from 'pino';
 import { buildApp } from './app';
 import { createStorage, DEFAULT_DATABASE_URL } from './storage/createStorage';
 import { environmentFrom } from './services/version';
+import { parseWorkers, startWorkers } from './workers';
 
 const env = process.env;
 const host = env.HOST || '0.0.0.0';
@@ -23,46 +28,74 @@ if (databaseUrl.startsWith('sqlite:')) {
   if (file !== ':memory:' && file !== '') mkdirSync(dirname(file), { recursive: true });
 }
 
-const storage = createStorage(databaseUrl);
-await storage.migrate();
+async function serve(): Promise<void> {
+  const storage = createStorage(databaseUrl);
+  await storage.migrate();
 
-const redis = env.REDIS_URL
-  ? new Redis(env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false })
-  : undefined;
-redis?.on('error', () => {
-  // Logged by the rate limiter's skipOnError path; without this handler ioredis would crash the process.
-});
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  redis?.on('error', () => {
+    // Logged by the rate limiter's skipOnError path; without this handler ioredis would crash the process.
+  });
 
-const app = await buildApp({
-  storage,
-  environment,
-  logger: { level, redact: ['req.headers["x-session-id"]'] },
-  redis,
-  trustProxy,
-});
+  const app = await buildApp({
+    storage,
+    environment,
+    logger: { level, redact: ['req.headers["x-session-id"]'] },
+    redis,
+    trustProxy,
+  });
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      redis?.disconnect();
+      await storage.close();
+      process.exit(0);
+    }
+  }
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
   try {
-    await app.close();
-  } finally {
-    redis?.disconnect();
+    await app.listen({ host, port });
+    // Never the URL itself: it may hold a password.
+    app.log.debug({ environment, database: databaseUrl.split(':')[0], redis: Boolean(redis) }, 'configuration');
+  } catch (err) {
+    app.log.error({ err }, 'could not start the server');
     await storage.close();
-    process.exit(0);
+    process.exit(1);
   }
 }
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
 
+/** The primary of WORKERS server processes: it forks and supervises them and serves nothing itself. */
+function supervise(count: number): void {
+  const log = pino({ level });
+  const pool = startWorkers(count, log, () => process.exit(1));
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down all workers');
+    void pool.stop().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+let workers = 1;
 try {
-  await app.listen({ host, port });
-  // Never the URL itself: it may hold a password.
-  app.log.debug({ environment, database: databaseUrl.split(':')[0], redis: Boolean(redis) }, 'configuration');
+  // Unset: one process (tests, and a plain `node main.ts`); `npm start` sets one per core (scripts/start.mjs).
+  workers = parseWorkers(env.WORKERS, 1);
 } catch (err) {
-  app.log.error({ err }, 'could not start the server');
-  await storage.close();
+  console.error((err as Error).message);
   process.exit(1);
 }
+if (cluster.isPrimary && workers > 1) supervise(workers);
+else await serve();
