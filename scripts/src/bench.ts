@@ -1,19 +1,29 @@
 // npm run bench [-- --json] [--duration S] [--warmup S] [--connections N] [--engine-seconds S] [--database postgres://...]
+//                [--workers N] [--no-lighthouse] [--lighthouse-runs N]
 //                [--what-if-json-serializer]   (diagnostic: replies serialized by JSON.stringify)
 //
 // A figure, not a test (DESIGN.md section 6): in one run on one machine it measures
 //   1. a bare Fastify 'hello' route and the game's mixed workload (new game, state, buy, sell, travel, stay,
 //      encounters) over HTTP with keep-alive and 64 connections, the game on a temporary SQLite file; prints
-//      requests/second of each, their ratio, and the game workload's p50/p99 latency;
-//   2. the engine alone: whole games per second (newGame + apply loop), and the audit replay time per session.
-// Ratios hold when the machine's speed drifts; absolute numbers do not. Targets: ratio >= 0.30, p99 <= 20 ms.
+//      requests/second of each, their ratio, and the game workload's p50/p99 latency. Game requests carry a
+//      browser's Accept-Encoding, so reply compression costs what it costs a player's browser;
+//   2. the same game workload on one server process per core (--workers N, default the core count; WORKERS in
+//      the product): requests/second and its ratio to one process (coreScaling);
+//   3. the engine alone: whole games per second (newGame + apply loop), and the audit replay time per session;
+//   4. when Chromium is there (CHROMIUM_PATH, default /usr/bin/chromium; --no-lighthouse skips it): Lighthouse
+//      12.2.3 mobile scores of the title and the game screen (scripts/src/lighthouse.ts), and the gzip size of
+//      the title's first screen (index.html and the scripts and styles it loads).
+// Ratios hold when the machine's speed drifts; absolute numbers do not. Targets: cpuRatio >= 0.15 (goal 0.30),
+// p99 <= 20 ms with one process, coreScaling >= 1.7 on 2 cores, Lighthouse mobile performance >= 95.
 // With --json the last printed line is {"helloRps":..,"gameRps":..,"ratio":..,"p50Ms":..,"p99Ms":.., ...}.
 //
 // Each server runs in its own child process (this file with --serve hello|game) so the load generator and the
-// server do not share an event loop; the load generator is the same autocannon for both.
+// server do not share an event loop; the load generator is the same autocannon for both. With several workers
+// the child is a node:cluster primary (the product's own workers.ts) and its CPU figure adds up the workers'.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import cluster from 'node:cluster';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -27,6 +37,7 @@ import {
   type ClientGameState,
   type GameState,
 } from '@drugwars/engine';
+import { chromiumAvailable, firstScreenGzipBytes, lighthouseJson, printLighthouse, runLighthouse, type LighthouseFigures } from './lighthouse';
 
 interface Options {
   json: boolean;
@@ -38,6 +49,10 @@ interface Options {
   warmupS: number;
   connections: number;
   engineSeconds: number;
+  /** Server processes of the all-cores run. */
+  workers: number;
+  lighthouse: boolean;
+  lighthouseRuns: number;
 }
 
 function parseArgs(argv: readonly string[]): Options {
@@ -56,6 +71,9 @@ function parseArgs(argv: readonly string[]): Options {
     warmupS: value('--warmup', 3),
     connections: value('--connections', 64),
     engineSeconds: value('--engine-seconds', 3),
+    workers: value('--workers', availableParallelism()),
+    lighthouse: !argv.includes('--no-lighthouse'),
+    lighthouseRuns: value('--lighthouse-runs', 3),
   };
 }
 
@@ -78,6 +96,26 @@ async function serve(kind: string, databaseUrl: string | undefined): Promise<voi
     app.get('/hello', async () => ({ hello: 'world' }));
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     console.log(`${LISTENING}${url}`);
+    return;
+  }
+  const workers = Number(process.env.BENCH_WORKERS ?? '1');
+  if (kind === 'game' && databaseUrl && workers > 1 && cluster.isPrimary) {
+    // The product's own supervisor (WORKERS); each worker runs this file again and serves the game below.
+    const { startWorkers } = await import('../../apps/server/src/workers');
+    const { pino } = await import('pino');
+    const pool = startWorkers(workers, pino({ level: 'warn' }), (reason) => {
+      console.error(reason);
+      process.exit(1);
+    });
+    process.removeAllListeners('SIGUSR2');
+    process.on('SIGUSR2', () => {
+      const { user, system } = process.cpuUsage();
+      const workersMicros = pool.pids().reduce((total, pid) => total + processCpuMicros(pid), 0);
+      console.log(`${CPU}${user + system + workersMicros}`);
+    });
+    process.once('SIGTERM', () => void pool.stop().finally(() => process.exit(0)));
+    const port = await pool.ready;
+    console.log(`${LISTENING}http://127.0.0.1:${port}`);
     return;
   }
   if (kind === 'game' && databaseUrl) {
@@ -105,10 +143,24 @@ async function serve(kind: string, databaseUrl: string | undefined): Promise<voi
         .then(() => storage.close())
         .finally(() => process.exit(0));
     });
-    console.log(`${LISTENING}${url}`);
+    // A cluster worker says nothing: its primary announces the address once every worker listens.
+    if (cluster.isPrimary) console.log(`${LISTENING}${url}`);
     return;
   }
   throw new Error(`unknown --serve ${kind}`);
+}
+
+/** CPU time (user + system) of another process so far, in microseconds, from /proc (Linux). */
+function processCpuMicros(pid: number): number {
+  try {
+    // Fields after the command name (which is in parentheses and may hold spaces): utime is the 12th, stime the 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticksPerSecond = 100; // USER_HZ on Linux
+    return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+  } catch {
+    return 0; // the worker has just exited
+  }
 }
 
 interface Child {
@@ -121,13 +173,18 @@ interface Child {
 
 let whatIfJsonSerializer = false;
 
-function startChild(args: string[]): Promise<Child> {
+function startChild(args: string[], workers = 1): Promise<Child> {
   const self = fileURLToPath(import.meta.url);
   // BENCH_CPU_PROF=DIR profiles the server children (open the .cpuprofile in Chrome DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', self, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', BENCH_WHAT_IF_JSON_SERIALIZER: whatIfJsonSerializer ? '1' : '0' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BENCH_WHAT_IF_JSON_SERIALIZER: whatIfJsonSerializer ? '1' : '0',
+      BENCH_WORKERS: String(workers),
+    },
   });
   const cpuWaiters: ((micros: number) => void)[] = [];
   let pending = '';
@@ -224,8 +281,11 @@ type RawRequest = { method: string; path: string; headers: Record<string, string
 const MAX_FLIGHT_PRICE = Math.max(...LOCATIONS.map((l) => l.flightPrice));
 
 /** The next request of a simple player: a day is state, buy, sell, then travel or stay; fights are answered. */
+/** What a browser sends with every call: replies may come compressed (the server decides by size). */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 function nextRequest(ctx: PlayerContext): RawRequest {
-  const json = { 'content-type': 'application/json' };
+  const json = { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING };
   const state = ctx.state;
   if (!ctx.sessionId || !state || state.gameOver) {
     ctx.sent = 'new';
@@ -255,7 +315,9 @@ function nextRequest(ctx: PlayerContext): RawRequest {
   }
   const step = (ctx.step = (ctx.step ?? 0) + 1) % 4;
   const p = state.player;
-  if (step === 1) return { method: 'GET', path: '/api/game/state', headers: { 'x-session-id': ctx.sessionId } };
+  if (step === 1) {
+    return { method: 'GET', path: '/api/game/state', headers: { 'x-session-id': ctx.sessionId, 'accept-encoding': BROWSER_ACCEPT_ENCODING } };
+  }
   if (step === 2) {
     const free = p.coatSpace - p.usedSpace;
     const pick = state.marketInfo.filter((m) => m.quantity > 0 && m.price > 0 && m.price <= p.cash).sort((a, b) => a.price - b.price)[0];
@@ -293,7 +355,7 @@ function nextRequest(ctx: PlayerContext): RawRequest {
  */
 const REQUESTS_PER_LOOP = 300;
 
-async function runGame(url: string, connections: number, seconds: number): Promise<LoadResult> {
+async function runGame(url: string, connections: number, seconds: number, recordCalls = true): Promise<LoadResult> {
   const request: autocannon.Request = {
     setupRequest: (req: autocannon.Request, context: PlayerContext) => {
       const next = nextRequest(context);
@@ -302,7 +364,7 @@ async function runGame(url: string, connections: number, seconds: number): Promi
       return { ...req, ...next };
     },
     onResponse: (status: number, body: string, context: PlayerContext) => {
-      if (context.path && context.sentAt !== undefined) {
+      if (recordCalls && context.path && context.sentAt !== undefined) {
         const entry = perCall.get(context.path) ?? { count: 0, totalMs: 0, non200: 0, codes: {} };
         entry.count++;
         entry.totalMs += performance.now() - context.sentAt;
@@ -322,7 +384,14 @@ async function runGame(url: string, connections: number, seconds: number): Promi
         // A refusal (e.g. a rule) leaves the state as it was; move the plan on.
         return;
       }
-      const parsed = JSON.parse(body) as { sessionId?: string; gameState?: ClientGameState };
+      let parsed: { sessionId?: string; gameState?: ClientGameState };
+      try {
+        parsed = JSON.parse(body) as typeof parsed;
+      } catch {
+        // A compressed reply (above the server's threshold) is not read by this player: it starts over.
+        context.sessionId = undefined;
+        return;
+      }
       if (context.sent === 'new' && parsed.sessionId) {
         context.sessionId = parsed.sessionId;
         context.step = 0;
@@ -451,17 +520,11 @@ async function main(): Promise<void> {
     const databaseUrl = opts.database
       ? withBenchSchema(opts.database)
       : `sqlite:${join(dir, 'bench.db')}`;
-    const game = await startChild(['--serve', 'game', '--db', databaseUrl]);
-    let gameResult: LoadResult;
-    try {
-      await runGame(game.url, opts.connections, opts.warmupS);
-      perCall.clear();
-      const cpu0 = await game.cpuMicros();
-      gameResult = await runGame(game.url, opts.connections, opts.durationS);
-      gameResult.cpuUsPerRequest = ((await game.cpuMicros()) - cpu0) / Math.max(gameResult.total, 1);
-    } finally {
-      await game.stop();
-    }
+    const gameResult = await benchGame(databaseUrl, 1, opts);
+    const calls = [...perCall.entries()].sort((x, y) => y[1].count - x[1].count);
+    // The same workload on one server process per core, on its own fresh database.
+    const allCoresUrl = opts.database ? databaseUrl : `sqlite:${join(dir, 'bench-workers.db')}`;
+    const allCores = opts.workers > 1 ? await benchGame(allCoresUrl, opts.workers, opts) : null;
 
     const engine = runEngine(opts.engineSeconds);
     const ratio = gameResult.rps / Math.max(helloResult.rps, 1e-9);
@@ -476,7 +539,6 @@ async function main(): Promise<void> {
         `(${gameResult.total} requests, statuses ${JSON.stringify(gameResult.statuses)}, socket errors ${gameResult.errors}; ` +
         `server CPU ${round(gameResult.cpuUsPerRequest ?? 0)} us/request)`,
     );
-    const calls = [...perCall.entries()].sort((x, y) => y[1].count - x[1].count);
     console.log(
       `  game calls     ${calls
         .map(([path, c]) => `${path.replace('/api/game/', '')} ${c.count}x ${(c.totalMs / c.count).toFixed(1)}ms${c.non200 ? ` (non-200: ${JSON.stringify(c.codes)})` : ''}`)
@@ -486,6 +548,14 @@ async function main(): Promise<void> {
       `ratio game/hello ${ratio.toFixed(3)}   (target >= 0.30; p99 target <= 20 ms); ` +
         `by server CPU per request ${cpuRatio.toFixed(3)} (what the ratio would be with the server alone on a core)`,
     );
+    const coreScaling = allCores ? allCores.rps / Math.max(gameResult.rps, 1e-9) : null;
+    if (allCores) {
+      console.log(
+        `${`${opts.workers} workers`.padEnd(17)}${round(allCores.rps)} req/s  p50 ${allCores.p50Ms} ms  p99 ${allCores.p99Ms} ms  ` +
+          `(${allCores.total} requests, statuses ${JSON.stringify(allCores.statuses)}; server CPU ${round(allCores.cpuUsPerRequest ?? 0)} us/request)` +
+          `  = ${coreScaling!.toFixed(2)}x one worker (target >= 1.7 on 2 cores; the load generator shares the cores)`,
+      );
+    }
     console.log(
       `engine           ${round(engine.gamesPerSecond)} full games/s (${round(engine.actionsPerGame, 1)} actions/game), ` +
         `audit replay p50 ${engine.replayMsP50.toFixed(3)} ms, max ${engine.replayMsMax.toFixed(3)} ms per session`,
@@ -494,6 +564,16 @@ async function main(): Promise<void> {
       `(${opts.connections} connections, ${opts.durationS} s per HTTP run after ${opts.warmupS} s warm-up, ` +
         `${opts.database ? 'PostgreSQL' : 'SQLite temp file'})`,
     );
+    let lighthouse: LighthouseFigures | null = null;
+    const firstScreenGzipKb = round(firstScreenGzipBytes() / 1024, 1);
+    if (opts.lighthouse && chromiumAvailable()) {
+      lighthouse = await runLighthouse({ runs: opts.lighthouseRuns });
+      console.log(`lighthouse (mobile, median of ${opts.lighthouseRuns} runs per screen):`);
+      printLighthouse(lighthouse);
+    } else if (opts.lighthouse) {
+      console.log('lighthouse       SKIPPED: no Chromium (apt-get install -y chromium, or set CHROMIUM_PATH)');
+    }
+    console.log(`first screen     ${firstScreenGzipKb} KB gzip (index.html and the scripts and styles it loads)`);
     if (opts.whatIfJsonSerializer) {
       console.log('WHAT-IF RUN: replies serialized with JSON.stringify, not the product configuration');
     }
@@ -510,12 +590,33 @@ async function main(): Promise<void> {
           gameCpuUs: round(gameResult.cpuUsPerRequest ?? 0),
           engineGamesPerSecond: round(engine.gamesPerSecond),
           auditReplayMsP50: round(engine.replayMsP50, 3),
+          workers: allCores ? opts.workers : 1,
+          gameRpsAllCores: allCores ? round(allCores.rps) : null,
+          p99MsAllCores: allCores ? allCores.p99Ms : null,
+          coreScaling: coreScaling === null ? null : round(coreScaling, 2),
+          ...(lighthouse ? { lighthouseMobile: lighthouseJson(lighthouse) } : {}),
+          firstScreenGzipKb,
         }),
       );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
     if (opts.database) await dropBenchSchema(opts.database);
+  }
+}
+
+/** The game workload against `workers` server processes on a fresh database: warm-up, then the measured run. */
+async function benchGame(databaseUrl: string, workers: number, opts: Options): Promise<LoadResult> {
+  const game = await startChild(['--serve', 'game', '--db', databaseUrl], workers);
+  try {
+    await runGame(game.url, opts.connections, opts.warmupS);
+    if (workers === 1) perCall.clear();
+    const cpu0 = await game.cpuMicros();
+    const result = await runGame(game.url, opts.connections, opts.durationS, workers === 1);
+    result.cpuUsPerRequest = ((await game.cpuMicros()) - cpu0) / Math.max(result.total, 1);
+    return result;
+  } finally {
+    await game.stop();
   }
 }
 
