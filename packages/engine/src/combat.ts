@@ -38,6 +38,22 @@ export const PLAYER_TARGET_ID = 'player';
 
 export const ESCAPE_SUCCESS_MESSAGE = 'You successfully escaped!';
 export const VICTORY_NO_REWARD_MESSAGE = "You won! ...but you didn't get shit.";
+/** The first words of a failed escape's message (the web shows them over the battlefield). */
+export const FAILED_ESCAPE_MESSAGE = 'FAILED ESCAPE!';
+/** The first words of a surrender's message (what was lost follows). */
+export const SURRENDER_MESSAGE = 'You surrendered and lost some items.';
+/** The last words of the message of an attack that killed the player. */
+export const KILLED_MESSAGE = 'You have been killed!';
+
+/** The message of a won fight: the cash found on the bodies, if any. */
+export function victoryMessage(reward: number): string {
+  return reward > 0 ? `You won! Found ${formatMoney(reward)} on the bodies!` : VICTORY_NO_REWARD_MESSAGE;
+}
+
+/** The message of a bribe the police took. */
+export function bribeMessage(cost: number): string {
+  return `You successfully bribed them with ${formatMoney(cost)}.`;
+}
 
 export const DEATH_REASONS = {
   police: 'You were killed by the cops.',
@@ -62,7 +78,8 @@ interface Turn {
 
 // ---------- small helpers ----------
 
-function isLiving(e: Enemy): boolean {
+/** An enemy still in the fight. */
+export function isLiving(e: Enemy): boolean {
   return e.isAlive && e.health > 0;
 }
 
@@ -146,7 +163,7 @@ function totalDrugs(p: Player): number {
 
 // ---------- the player's weapon ----------
 
-interface PlayerWeapon {
+export interface PlayerWeapon {
   name: string;
   damage: number;
   accuracy: number;
@@ -156,10 +173,21 @@ interface PlayerWeapon {
   ammoId: string | null;
   /** A log line explaining a fall-back to fists. */
   note: string | null;
+  /** The name of the equipped gun when fists stand in for it because it is out of ammo, else null. */
+  emptyGun: string | null;
 }
 
-function fists(note: string | null): PlayerWeapon {
-  return { name: FISTS.name, damage: FISTS.damage, accuracy: FISTS.accuracy, targetType: 'single_target', weaponId: null, ammoId: null, note };
+function fists(note: string | null, emptyGun: string | null = null): PlayerWeapon {
+  return {
+    name: FISTS.name,
+    damage: FISTS.damage,
+    accuracy: FISTS.accuracy,
+    targetType: 'single_target',
+    weaponId: null,
+    ammoId: null,
+    note,
+    emptyGun,
+  };
 }
 
 /** The equipped weapon if it can be used now, else fists (with the reason for the combat log). */
@@ -169,7 +197,7 @@ export function playerWeapon(p: Player): PlayerWeapon {
   const weapon = WEAPON_BY_ID.get(id);
   if (!weapon || heldQuantity(p.weapons, id) <= 0) return fists('You reach for a weapon you no longer have. You fight with your fists.');
   if (weapon.ammoId && ammoOf(p, weapon.ammoId) <= 0) {
-    return fists(`Your ${weapon.name} is out of ammo! You fight with your fists.`);
+    return fists(`Your ${weapon.name} is out of ammo! You fight with your fists.`, weapon.name);
   }
   return {
     name: weapon.name,
@@ -179,6 +207,7 @@ export function playerWeapon(p: Player): PlayerWeapon {
     weaponId: weapon.id,
     ammoId: weapon.ammoId,
     note: null,
+    emptyGun: null,
   };
 }
 
@@ -330,7 +359,7 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
     const reward = enc.reward?.cash ?? 0;
     player.cash = p.cash + reward;
     turn.next.player = settle(player);
-    let message = reward > 0 ? `You won! Found ${formatMoney(reward)} on the bodies!` : VICTORY_NO_REWARD_MESSAGE;
+    let message = victoryMessage(reward);
     if (enc.type === 'loanShark') message += ` ${sharkNameOf(state)} still wants the money.`;
     turn.attack.victory = true;
     turn.attack.reward = reward;
@@ -381,7 +410,7 @@ function enemyTurn(state: GameState, enc: Encounter, rng: Rng, turn: Turn): stri
     next.gameOverReason = enc.type === 'loanSharkVisit' ? DEATH_REASONS.loanShark : DEATH_REASONS[enc.type];
     next.encounter = null;
     next.pendingEncounter = null;
-    return `${line} You have been killed!`;
+    return `${line} ${KILLED_MESSAGE}`;
   }
   const log = [...enc.combatLog, line];
   const following = firstLivingIndex(enc.enemies, index + 1);
@@ -398,7 +427,7 @@ function escape(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string 
     turn.attack.escaped = true;
     return ending(turn, ESCAPE_SUCCESS_MESSAGE);
   }
-  const message = 'FAILED ESCAPE! They cut you off.';
+  const message = `${FAILED_ESCAPE_MESSAGE} They cut you off.`;
   turn.attack.success = false;
   continueWith(turn, enc, [...enc.combatLog, message], 'enemy', firstLivingIndex(enc.enemies));
   return message;
@@ -411,7 +440,7 @@ function bribe(state: GameState, enc: Encounter, turn: Turn): string | RuleError
   turn.next.player = settle({ ...state.player, cash: state.player.cash - cost });
   turn.attack.bribed = true;
   turn.attack.bribeAmount = cost;
-  return ending(turn, `You successfully bribed them with ${formatMoney(cost)}.`);
+  return ending(turn, bribeMessage(cost));
 }
 
 /**
@@ -451,7 +480,7 @@ function surrender(state: GameState, enc: Encounter, rng: Rng, turn: Turn): stri
   turn.next.player = settle(player);
   if (player.debt === 0 && p.debt > 0) turn.next.loanSharkVisits = 0;
   turn.attack.surrendered = true;
-  return ending(turn, `You surrendered and lost some items. ${details}`);
+  return ending(turn, `${SURRENDER_MESSAGE} ${details}`);
 }
 
 // ---------- loan-shark visit: pay, skip ----------

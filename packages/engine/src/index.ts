@@ -8,16 +8,26 @@ export { toClientView, finalScore, netWorth } from './state';
 export { loanSharkOffers, healCost, totalInterestRate, HEAL_COST_PER_POINT } from './finance';
 export { maxBuy } from './market';
 export { historyView, type HistoryView, type Series } from './history';
-export { equipmentStats, shopPrice, type EquipmentStats } from './shop';
-// combat rules and constants the web app shows or checks (sprites, the player's target id, odds, texts)
+export { equipmentStats, purchaseQuantity, shopPrice, type EquipmentStats } from './shop';
+// combat rules and constants the web app shows or checks (sprites, the player's target id, the weapon in hand,
+// default targets, odds, texts)
 export {
   DAMAGE_SPREAD,
   DEATH_REASONS,
   ESCAPE_SUCCESS_MESSAGE,
+  FAILED_ESCAPE_MESSAGE,
   FISTS,
+  KILLED_MESSAGE,
   PLAYER_TARGET_ID,
+  SURRENDER_MESSAGE,
   VICTORY_NO_REWARD_MESSAGE,
+  bribeMessage,
+  chooseTargets,
   escapeChance,
+  isLiving,
+  playerWeapon,
+  victoryMessage,
+  type PlayerWeapon,
 } from './combat';
 export { ENEMY_SPRITES, encounterChance, maxEnemiesFor } from './combatEnemies';
 export { LAST_SKIPPABLE_VISIT, loanSharkSound, visitFees } from './combatLoanShark';

@@ -4,6 +4,14 @@ import { FISTS } from './combat';
 import { accept, heldQuantity, isPositiveInt, refuse, setHeld, withPlayer } from './state';
 import type { ApplyResult, Armor, GameState, ShopItemType, Weapon } from './types';
 
+/**
+ * The quantity a purchase is made of: weapons are always bought one at a time (SPEC.md section 7), whatever
+ * quantity a request names; everything else as asked.
+ */
+export function purchaseQuantity(itemType: ShopItemType | 'drug', requested: number): number {
+  return itemType === 'weapon' ? 1 : requested;
+}
+
 /** Weapons that are used up when thrown, so the player may own several. */
 const STACKABLE_WEAPONS: ReadonlySet<string> = new Set(['grenade']);
 
@@ -13,7 +21,7 @@ export function shopBuy(state: GameState, itemType: ShopItemType, itemId: string
     case 'weapon': {
       const weapon = WEAPON_BY_ID.get(itemId);
       if (!weapon) return refuse('UNKNOWN_ITEM', 'The gun shop has never heard of that.');
-      // Weapons are always bought one at a time (SPEC.md section 7).
+      // callers send purchaseQuantity('weapon', n), which is 1; anything else is a malformed action
       if (quantity !== 1) return refuse('INVALID_INPUT', 'Weapons are sold one at a time.');
       const owned = heldQuantity(p.weapons, itemId);
       if (owned > 0 && !STACKABLE_WEAPONS.has(itemId)) return refuse('CARRY_LIMIT', `You already own a ${weapon.name}.`);

@@ -14,7 +14,8 @@ export function netWorth(p: Pick<Player, 'cash' | 'bank' | 'debt'>): number {
   return p.cash + p.bank - p.debt;
 }
 
-export function finalScore(state: GameState): number {
+/** The score of a game (its client view too): cash + bank - debt; drugs left unsold count nothing. */
+export function finalScore(state: Pick<GameState, 'player'>): number {
   return netWorth(state.player);
 }
 

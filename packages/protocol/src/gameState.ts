@@ -1,6 +1,6 @@
 // The client's view of a game (engine ClientGameState = GameState minus seed and rng) as a TypeBox schema.
 // It drives response serialization, so a field missing here would be silently dropped from responses:
-// src/gameState.typetest.ts proves at compile time that Static<ClientGameStateSchema> and the engine's
+// src/gameState.test.ts proves at compile time that Static<ClientGameStateSchema> and the engine's
 // ClientGameState are mutually assignable, so the two cannot drift apart.
 import { Type, type Static, type TSchema } from 'typebox';
 

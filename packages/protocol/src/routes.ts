@@ -1,6 +1,7 @@
-// The route table: method, url and schemas of every /api call, so the server registers exactly these and
+// The route table: every call of endpoints.ts with its schemas, so the server registers exactly these and
 // the web client derives request/response types from the same objects (`RequestBody<'travel'>`, ...).
 import type { Static, TSchema } from 'typebox';
+import { Endpoints, type Endpoint, type EndpointName } from './endpoints';
 import {
   AmountRequestSchema,
   BorrowMaxRequestSchema,
@@ -51,109 +52,66 @@ import {
   WorldPricesResponseSchema,
 } from './responses';
 
-export interface RouteDefinition {
-  method: 'GET' | 'POST';
-  url: string;
-  /** Whether the call acts on the game named by the x-session-id header. */
-  session: boolean;
-  summary: string;
+export interface RouteDefinition extends Endpoint {
   body?: TSchema;
   params?: TSchema;
   querystring?: TSchema;
   response: TSchema;
 }
 
-const get = <R extends TSchema>(url: string, response: R, summary: string, session = false) =>
-  ({ method: 'GET', url, response, summary, session }) as const;
-const post = <B extends TSchema, R extends TSchema>(url: string, body: B, response: R, summary: string, session = true) =>
-  ({ method: 'POST', url, body, response, summary, session }) as const;
+const E = Endpoints;
 
 export const ApiRoutes = {
-  version: get('/api/version', VersionResponseSchema, 'Version string and environment'),
-  health: get('/api/health', HealthResponseSchema, 'Server and database health (503 when the database is down)'),
-  changelog: get('/api/changelog', ChangelogResponseSchema, 'Recent changes, newest first'),
-  dataDrugs: get('/api/game/data/drugs', GameDataSchemas.drugs, 'Drug catalogue'),
-  dataWeapons: get('/api/game/data/weapons', GameDataSchemas.weapons, 'Weapon catalogue'),
-  dataAmmo: get('/api/game/data/ammo', GameDataSchemas.ammo, 'Ammo catalogue'),
-  dataArmor: get('/api/game/data/armor', GameDataSchemas.armor, 'Armor catalogue'),
-  dataConsumables: get('/api/game/data/consumables', GameDataSchemas.consumables, 'Consumable catalogue'),
-  dataItems: get('/api/game/data/items', GameDataSchemas.items, 'Item catalogue'),
-  dataLocations: get('/api/game/data/locations', GameDataSchemas.locations, 'Locations'),
-  newGame: post('/api/game/new', NewGameRequestSchema, NewGameResponseSchema, 'Start a game', false),
-  validate: post('/api/game/validate', SessionIdRequestSchema, ValidateResponseSchema, 'Is this session still active?', false),
-  resume: post('/api/game/resume', SessionIdRequestSchema, ResumeResponseSchema, 'Resume a game (audited)', false),
-  endSession: post('/api/game/end-session', EndSessionRequestSchema, OkResponseSchema, 'End the session'),
-  state: get('/api/game/state', StateResponseSchema, 'Current game state', true),
-  travel: post('/api/game/travel', TravelRequestSchema, DayResponseSchema, 'Fly to another city (next day)'),
-  stay: post('/api/game/stay', EmptyRequestSchema, DayResponseSchema, 'Stay here (next day)'),
-  buy: post('/api/game/shop/buy', BuyRequestSchema, ActionResponseSchema, 'Buy drugs or equipment'),
-  sell: post('/api/game/sell', DrugQuantityRequestSchema, SellResponseSchema, 'Sell drugs'),
-  encounter: post('/api/game/encounter', EncounterRequestSchema, EncounterResponseSchema, 'Act in an encounter'),
-  deposit: post('/api/game/bank/deposit', AmountRequestSchema, ActionResponseSchema, 'Deposit cash in the bank'),
-  withdraw: post('/api/game/bank/withdraw', AmountRequestSchema, ActionResponseSchema, 'Withdraw from the bank'),
-  borrow: post('/api/game/loan/borrow', BorrowRequestSchema, ActionResponseSchema, 'Borrow from a loan shark'),
-  repay: post('/api/game/loan/pay', AmountRequestSchema, ActionResponseSchema, 'Pay back the loan shark'),
-  borrowMax: post('/api/game/loan/borrow-max', BorrowMaxRequestSchema, ActionResponseSchema, "Borrow a shark's maximum"),
-  sharks: get('/api/game/loan/sharks', SharksResponseSchema, 'Loan sharks available at your rank', true),
-  hospitalCost: get('/api/game/hospital/cost', HospitalCostResponseSchema, 'Cost of healing to full health', true),
-  hospitalVisit: post('/api/game/hospital/visit', EmptyRequestSchema, ActionResponseSchema, 'Heal to full health'),
-  dump: post('/api/game/dump', DumpRequestSchema, ActionResponseSchema, 'Throw drugs away'),
-  worldPrices: get('/api/game/prices/world', WorldPricesResponseSchema, 'Known prices in every city', true),
-  stash: post('/api/game/stash', DrugQuantityRequestSchema, ActionResponseSchema, 'Stash drugs here'),
-  unstash: post('/api/game/unstash', DrugQuantityRequestSchema, ActionResponseSchema, 'Take drugs from the stash here'),
-  history: get('/api/game/history', HistoryResponseSchema, 'Chart series: cash, debt, health, prices', true),
-  equip: post('/api/game/equipment/equip', EquipRequestSchema, ActionResponseSchema, 'Equip a weapon or armor'),
-  unequip: post('/api/game/equipment/unequip', UnequipRequestSchema, ActionResponseSchema, 'Unequip a weapon or armor'),
-  equipmentStats: get('/api/game/equipment/stats', EquipmentStatsResponseSchema, 'Equipped gear and combat stats', true),
-  shippingCompanies: get('/api/game/shipping/companies', ShippingCompaniesResponseSchema, 'Shipping companies'),
-  ship: post('/api/game/ship', ShipRequestSchema, ActionResponseSchema, 'Ship drugs to another city'),
-  shippingStatus: get('/api/game/shipping/status', ShipmentsResponseSchema, 'Shipments of this game', true),
-  strings: {
-    method: 'GET',
-    url: '/api/strings/:language',
-    params: LanguageParamsSchema,
-    response: StringsResponseSchema,
-    summary: 'UI strings (unknown languages fall back to English)',
-    session: false,
-  },
-  leaderboardTop: {
-    method: 'GET',
-    url: '/api/leaderboard/top',
-    querystring: LeaderboardQuerySchema,
-    response: LeaderboardResponseSchema,
-    summary: 'Most Wanted List, all time',
-    session: false,
-  },
-  leaderboardWeekly: {
-    method: 'GET',
-    url: '/api/leaderboard/weekly',
-    querystring: LeaderboardQuerySchema,
-    response: LeaderboardResponseSchema,
-    summary: 'Most Wanted List, this ISO week (UTC)',
-    session: false,
-  },
-  leaderboardMonthly: {
-    method: 'GET',
-    url: '/api/leaderboard/monthly',
-    querystring: LeaderboardQuerySchema,
-    response: LeaderboardResponseSchema,
-    summary: 'Most Wanted List, this month (UTC)',
-    session: false,
-  },
-  leaderboardToday: {
-    method: 'GET',
-    url: '/api/leaderboard/today',
-    querystring: LeaderboardQuerySchema,
-    response: LeaderboardResponseSchema,
-    summary: 'Most Wanted List, today (UTC)',
-    session: false,
-  },
-  submitScore: post('/api/leaderboard/submit', SubmitScoreRequestSchema, SubmitScoreResponseSchema, "Record this finished game's score"),
-  trackVisitor: post('/api/tracking/visitor', TrackVisitorRequestSchema, OkResponseSchema, 'Analytics: visitor', false),
-  trackPageview: post('/api/tracking/pageview', TrackPageviewRequestSchema, OkResponseSchema, 'Analytics: page view', false),
-  trackFunnel: post('/api/tracking/funnel', TrackFunnelRequestSchema, OkResponseSchema, 'Analytics: funnel stage', false),
-  trackEvent: post('/api/tracking/event', TrackEventRequestSchema, OkResponseSchema, 'Analytics: game event', false),
-} as const satisfies Record<string, RouteDefinition>;
+  version: { ...E.version, response: VersionResponseSchema },
+  health: { ...E.health, response: HealthResponseSchema },
+  changelog: { ...E.changelog, response: ChangelogResponseSchema },
+  dataDrugs: { ...E.dataDrugs, response: GameDataSchemas.drugs },
+  dataWeapons: { ...E.dataWeapons, response: GameDataSchemas.weapons },
+  dataAmmo: { ...E.dataAmmo, response: GameDataSchemas.ammo },
+  dataArmor: { ...E.dataArmor, response: GameDataSchemas.armor },
+  dataConsumables: { ...E.dataConsumables, response: GameDataSchemas.consumables },
+  dataItems: { ...E.dataItems, response: GameDataSchemas.items },
+  dataLocations: { ...E.dataLocations, response: GameDataSchemas.locations },
+  newGame: { ...E.newGame, body: NewGameRequestSchema, response: NewGameResponseSchema },
+  validate: { ...E.validate, body: SessionIdRequestSchema, response: ValidateResponseSchema },
+  resume: { ...E.resume, body: SessionIdRequestSchema, response: ResumeResponseSchema },
+  endSession: { ...E.endSession, body: EndSessionRequestSchema, response: OkResponseSchema },
+  state: { ...E.state, response: StateResponseSchema },
+  travel: { ...E.travel, body: TravelRequestSchema, response: DayResponseSchema },
+  stay: { ...E.stay, body: EmptyRequestSchema, response: DayResponseSchema },
+  buy: { ...E.buy, body: BuyRequestSchema, response: ActionResponseSchema },
+  sell: { ...E.sell, body: DrugQuantityRequestSchema, response: SellResponseSchema },
+  encounter: { ...E.encounter, body: EncounterRequestSchema, response: EncounterResponseSchema },
+  deposit: { ...E.deposit, body: AmountRequestSchema, response: ActionResponseSchema },
+  withdraw: { ...E.withdraw, body: AmountRequestSchema, response: ActionResponseSchema },
+  borrow: { ...E.borrow, body: BorrowRequestSchema, response: ActionResponseSchema },
+  repay: { ...E.repay, body: AmountRequestSchema, response: ActionResponseSchema },
+  borrowMax: { ...E.borrowMax, body: BorrowMaxRequestSchema, response: ActionResponseSchema },
+  sharks: { ...E.sharks, response: SharksResponseSchema },
+  hospitalCost: { ...E.hospitalCost, response: HospitalCostResponseSchema },
+  hospitalVisit: { ...E.hospitalVisit, body: EmptyRequestSchema, response: ActionResponseSchema },
+  dump: { ...E.dump, body: DumpRequestSchema, response: ActionResponseSchema },
+  worldPrices: { ...E.worldPrices, response: WorldPricesResponseSchema },
+  stash: { ...E.stash, body: DrugQuantityRequestSchema, response: ActionResponseSchema },
+  unstash: { ...E.unstash, body: DrugQuantityRequestSchema, response: ActionResponseSchema },
+  history: { ...E.history, response: HistoryResponseSchema },
+  equip: { ...E.equip, body: EquipRequestSchema, response: ActionResponseSchema },
+  unequip: { ...E.unequip, body: UnequipRequestSchema, response: ActionResponseSchema },
+  equipmentStats: { ...E.equipmentStats, response: EquipmentStatsResponseSchema },
+  shippingCompanies: { ...E.shippingCompanies, response: ShippingCompaniesResponseSchema },
+  ship: { ...E.ship, body: ShipRequestSchema, response: ActionResponseSchema },
+  shippingStatus: { ...E.shippingStatus, response: ShipmentsResponseSchema },
+  strings: { ...E.strings, params: LanguageParamsSchema, response: StringsResponseSchema },
+  leaderboardTop: { ...E.leaderboardTop, querystring: LeaderboardQuerySchema, response: LeaderboardResponseSchema },
+  leaderboardWeekly: { ...E.leaderboardWeekly, querystring: LeaderboardQuerySchema, response: LeaderboardResponseSchema },
+  leaderboardMonthly: { ...E.leaderboardMonthly, querystring: LeaderboardQuerySchema, response: LeaderboardResponseSchema },
+  leaderboardToday: { ...E.leaderboardToday, querystring: LeaderboardQuerySchema, response: LeaderboardResponseSchema },
+  submitScore: { ...E.submitScore, body: SubmitScoreRequestSchema, response: SubmitScoreResponseSchema },
+  trackVisitor: { ...E.trackVisitor, body: TrackVisitorRequestSchema, response: OkResponseSchema },
+  trackPageview: { ...E.trackPageview, body: TrackPageviewRequestSchema, response: OkResponseSchema },
+  trackFunnel: { ...E.trackFunnel, body: TrackFunnelRequestSchema, response: OkResponseSchema },
+  trackEvent: { ...E.trackEvent, body: TrackEventRequestSchema, response: OkResponseSchema },
+} as const satisfies { [K in EndpointName]: RouteDefinition & (typeof Endpoints)[K] };
 
 export type RouteName = keyof typeof ApiRoutes;
 type Def<K extends RouteName> = (typeof ApiRoutes)[K];

@@ -6,6 +6,7 @@ import {
   healCost,
   historyView,
   loanSharkOffers,
+  purchaseQuantity,
   toClientView,
   type Action,
   type ApplyOk,
@@ -105,8 +106,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
     const action: Action =
       itemType === 'drug'
         ? { type: 'buy', drugId: itemId, quantity }
-        : // Weapons are bought one at a time whatever the client sends (SPEC.md section 7).
-          { type: 'shopBuy', itemType, itemId, quantity: itemType === 'weapon' ? 1 : quantity };
+        : { type: 'shopBuy', itemType, itemId, quantity: purchaseQuantity(itemType, quantity) };
     return actionReply(await act(request, action));
   });
 

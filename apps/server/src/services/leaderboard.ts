@@ -3,7 +3,7 @@
 import { finalScore } from '@drugwars/engine';
 import { ApiErrorCode, type LeaderboardEntryData } from '@drugwars/protocol';
 import type { LeaderboardPeriod, Storage } from '../storage/port';
-import { ApiError } from '../errors';
+import { ApiError, sessionNotFound } from '../errors';
 import type { GameSessions } from './gameSessions';
 
 export const LEADERBOARD_DEFAULT_LIMIT = 100;
@@ -41,7 +41,7 @@ export class Leaderboard {
     const result = await this.storage.submitScore(record.id, entry, now);
     if (!result.ok) {
       if (result.reason === 'ALREADY_SUBMITTED') throw alreadySubmitted();
-      throw new ApiError(404, ApiErrorCode.SESSION_NOT_FOUND, 'Session not found or expired');
+      throw sessionNotFound();
     }
     return { ...entry, date_achieved: now.toISOString() };
   }
