@@ -11,7 +11,6 @@
 // "firstScreenGzipKb":..}. A figure, never a test: scores move with the machine's load.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,18 +56,6 @@ export function firstScreenGzipBytes(distDir = WEB_DIST): number {
 
 // ---------------------------------------------------------------- the product, as npm start runs it
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
 interface Product {
   url: string;
   stop(): Promise<void>;
@@ -76,25 +63,22 @@ interface Product {
 
 async function startProduct(): Promise<Product> {
   const dir = mkdtempSync(join(tmpdir(), 'drugwars-lighthouse-'));
-  const port = await freePort();
   let output = '';
+  // PORT=0: the OS picks a free port, and the server's 'Server listening at' line says which.
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${join(dir, 'lighthouse.db')}`,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       APP_ENV: 'production',
       WORKERS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -103,19 +87,28 @@ async function startProduct(): Promise<Product> {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not become healthy:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    const url = await new Promise<string>((resolveUrl, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start in 180 s:\n${output}`)), 180_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolveUrl(match[1]);
+        }
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the server exited with ${code}:\n${output}`));
+      });
+    });
+    return { url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
 }
 
