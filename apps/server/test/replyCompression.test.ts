@@ -3,7 +3,7 @@
 // decompressed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { COMPRESS_JSON_MIN_BYTES } from '../src/app';
+import { COMPRESS_JSON_MIN_BYTES } from '../src/plugins/replyCompression';
 import { sqliteTarget } from './support/storageTargets';
 import { call, createTestApp, json, type TestApp } from './support/testApp';
 import { expectError } from './support/games';

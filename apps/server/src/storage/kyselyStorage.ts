@@ -18,7 +18,7 @@ import {
 import type { Database, SessionsTable } from './schema';
 import { CodeMigrationProvider, type DialectName } from './migrations';
 import { periodBuckets, periodFilter } from './leaderboardPeriods';
-import { affected, prepare, rows, type Op, type QueryRunner } from './queryRunner';
+import { affected, prepare, rows, type QueryRunner, type WriteOp } from './queryRunner';
 
 /** Sessions deleted per statement by purgeExpired, so no single transaction holds locks for long. */
 const PURGE_BATCH = 500;
@@ -229,7 +229,8 @@ export class KyselyStorage implements Storage {
   constructor(
     /** Builds and compiles queries (and runs the migrations); queries themselves go through the runner. */
     readonly db: Kysely<Database>,
-    private readonly runner: QueryRunner,
+    /** Runs the operations (see queryRunner.ts). */
+    readonly runner: QueryRunner,
     private readonly options: KyselyStorageOptions,
   ) {
     this.states = new StateCache(options.stateCacheSize ?? DEFAULT_STATE_CACHE_SIZE);
@@ -272,10 +273,10 @@ export class KyselyStorage implements Storage {
     const t = now.getTime();
     const q = this.q;
     return this.runner
-      .run(function* () {
+      .transaction(function* () {
         yield* affected(q.insertSession(session.id, session.playerName, session.seed, session.isSeeded ? 1 : 0, t, t));
         yield* affected(q.insertSnapshot(session.id, JSON.stringify(session.state)));
-      }, { transaction: true })
+      })
       .then(() => this.states.set(session.id, 0, session.state, 0));
   }
 
@@ -284,7 +285,7 @@ export class KyselyStorage implements Storage {
     const states = this.states;
     const cutoff = expiresBefore.getTime();
     const rollForward = this.options.rollForward;
-    return this.runner.run(function* () {
+    return this.runner.read(function* () {
       if (states.has(id)) {
         // Read the row without its state; reuse the parsed state if nobody has written since.
         const [meta] = yield* rows(q.liveMeta(id, cutoff));
@@ -317,7 +318,7 @@ export class KyselyStorage implements Storage {
 
   actions(id: string): Promise<Action[]> {
     const q = this.q;
-    return this.runner.run(function* () {
+    return this.runner.read(function* () {
       const found = yield* rows(q.actionsOf(id));
       return found.map((r) => JSON.parse(r.action) as Action);
     });
@@ -332,8 +333,8 @@ export class KyselyStorage implements Storage {
     const lastSnapshot = this.states.snapshotVersion(id, expectedVersion);
     const snapshot =
       this.snapshotEvery <= 1 || newState.gameOver || lastSnapshot === undefined || nextVersion - lastSnapshot >= this.snapshotEvery;
-    return this.runner.run(
-      function* (): Op<AppendResult> {
+    return this.runner.transaction(
+      function* (): WriteOp<AppendResult> {
         // The version check and the write are one statement: of two requests that loaded the same version,
         // exactly one UPDATE matches (the other sees the bumped version, or in PostgreSQL waits for the row lock
         // and then matches nothing). Only the winner goes on to log its action.
@@ -346,7 +347,6 @@ export class KyselyStorage implements Storage {
         if (snapshot) yield* affected(q.updateSnapshot(JSON.stringify(newState), nextVersion, id));
         return { ok: true, version: nextVersion };
       },
-      { transaction: true },
     ).then((result) => {
       // Only once committed: a rolled-back append must not leave its state in the cache.
       if (result.ok) this.states.set(id, result.version, newState, snapshot ? result.version : (lastSnapshot ?? 0));
@@ -356,12 +356,12 @@ export class KyselyStorage implements Storage {
 
   endSession(id: string, now: Date): Promise<boolean> {
     const db = this.db;
-    return this.runner.run(function* () {
+    return this.runner.write(function* () {
       const n = yield* affected(
         db.updateTable('sessions').set({ ended_at: now.getTime() }).where('id', '=', id).where('ended_at', 'is', null),
       );
       return n > 0;
-    }, { write: true });
+    });
   }
 
   async purgeExpired(idleBefore: Date): Promise<number> {
@@ -372,7 +372,7 @@ export class KyselyStorage implements Storage {
       // The outer updated_at test is re-checked on the locked row, so a session touched by a concurrent append
       // after the inner SELECT survives. Actions go with their session (ON DELETE CASCADE). Batches keep each
       // statement short so live traffic is never blocked for long.
-      const n = await this.runner.run(function* () {
+      const n = await this.runner.write(function* () {
         return yield* affected(
           db
             .deleteFrom('sessions')
@@ -381,7 +381,7 @@ export class KyselyStorage implements Storage {
             )
             .where('updated_at', '<', cutoff),
         );
-      }, { write: true });
+      });
       total += n;
       if (n < PURGE_BATCH) return total;
     }
@@ -398,8 +398,8 @@ export class KyselyStorage implements Storage {
     }
     const t = now.getTime();
     const db = this.db;
-    return this.runner.run(
-      function* (): Op<SubmitScoreResult> {
+    return this.runner.transaction(
+      function* (): WriteOp<SubmitScoreResult> {
         // Flip the flag first: the single-row UPDATE is the once-only gate, across processes too.
         const flagged = yield* affected(
           db
@@ -428,13 +428,12 @@ export class KyselyStorage implements Storage {
         );
         return inserted === 0 ? { ok: false, reason: 'ALREADY_SUBMITTED' } : { ok: true };
       },
-      { transaction: true },
     );
   }
 
   topScores(period: LeaderboardPeriod, limit: number, now: Date): Promise<LeaderboardEntry[]> {
     const ordered = topScoresQuery(this.db, period, limit, now);
-    return this.runner.run(function* () {
+    return this.runner.read(function* () {
       const found = yield* rows(ordered);
       return found.map((r) => ({
         player_name: r.player_name,
@@ -447,7 +446,7 @@ export class KyselyStorage implements Storage {
 
   track(kind: TrackingKind, visitorId: string | null, sessionId: string | null, payload: unknown, now: Date): Promise<void> {
     const db = this.db;
-    return this.runner.run(function* () {
+    return this.runner.write(function* () {
       yield* affected(
         db.insertInto('tracking').values({
           kind,
@@ -457,12 +456,12 @@ export class KyselyStorage implements Storage {
           created_at: now.getTime(),
         }),
       );
-    }, { write: true });
+    });
   }
 
   ping(): Promise<void> {
     const db = this.db;
-    return this.runner.run(function* () {
+    return this.runner.read(function* () {
       yield* rows(db.selectNoFrom((eb) => eb.lit(1).as('ok')));
     });
   }

@@ -2,10 +2,10 @@
 // database: `append` is a transaction whose UPDATE ... WHERE version = expected takes the session row lock,
 // so exactly one of two concurrent appends at the same version commits, whichever process they come from.
 import pg from 'pg';
-import { Kysely, PostgresDialect, type CompiledQuery, type QueryResult } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema';
 import { KyselyStorage, type SnapshotOptions } from './kyselyStorage';
-import type { Op, QueryRunner } from './queryRunner';
+import { driveAsync, writeInRead, type QueryRunner, type ReadOp, type WriteOp } from './queryRunner';
 
 const INT8_OID = 20;
 
@@ -53,21 +53,20 @@ export function createPostgresStorage(connectionString: string, options: Postgre
   });
 }
 
-async function drive<T>(op: () => Op<T>, execute: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<T> {
-  const steps = op();
-  let step = steps.next();
-  while (!step.done) step = steps.next(await execute(step.value));
-  return step.value;
-}
-
 class PostgresRunner implements QueryRunner {
   constructor(private readonly db: Kysely<Database>) {}
 
-  run<T>(op: () => Op<T>, options?: { transaction?: boolean }): Promise<T> {
-    if (options?.transaction) {
-      // One pooled connection for the whole BEGIN ... COMMIT (ROLLBACK on any error).
-      return this.db.transaction().execute((trx) => drive(op, (query) => trx.executeQuery(query)));
-    }
-    return drive(op, (query) => this.db.executeQuery(query));
+  read<T>(op: () => ReadOp<T>): Promise<T> {
+    return driveAsync(op, (step) => (step.writes ? Promise.reject(writeInRead(step)) : this.db.executeQuery(step.query)));
+  }
+
+  /** Each statement commits on its own (autocommit), on whichever pooled connection is free. */
+  write<T>(op: () => WriteOp<T>): Promise<T> {
+    return driveAsync(op, (step) => this.db.executeQuery(step.query));
+  }
+
+  /** One pooled connection for the whole BEGIN ... COMMIT (ROLLBACK on any error). */
+  transaction<T>(op: () => WriteOp<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => driveAsync(op, (step) => trx.executeQuery(step.query)));
   }
 }

@@ -5,25 +5,59 @@
 // inside one synchronous transaction, so a transaction never yields to the event loop halfway; the PostgreSQL
 // runner awaits each query on one pooled connection inside BEGIN/COMMIT. The SQL itself always comes from the
 // Kysely query builder.
-import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+//
+// Whether an operation writes is part of its type: `rows()` yields read steps (SELECT only) and `affected()` yields
+// write steps, so an operation that writes is a WriteOp, and `runner.read()` accepts only a ReadOp. The SQLite
+// runner relies on it: reads run at once, writes go through the group-commit queue; a write that slipped into a
+// read would commit outside it (and the runner refuses one at run time as well).
+import type { Compilable, CompiledQuery, DeleteResult, InsertResult, QueryResult, UpdateResult } from 'kysely';
 
-export type Op<T> = Generator<CompiledQuery, T, QueryResult<unknown>>;
+/** One query an operation asks its runner to execute. */
+export interface Step {
+  readonly query: CompiledQuery;
+  /** false only for a SELECT (checked when the step is made). */
+  readonly writes: boolean;
+}
+export interface ReadStep extends Step {
+  readonly writes: false;
+}
+export interface WriteStep extends Step {
+  readonly writes: true;
+}
+
+/** An operation that only reads (SELECTs). */
+export type ReadOp<T> = Generator<ReadStep, T, QueryResult<unknown>>;
+/** An operation that writes (and may read too). */
+export type WriteOp<T> = Generator<ReadStep | WriteStep, T, QueryResult<unknown>>;
 
 type Query<R> = Compilable<R> | CompiledQuery<R>;
+/** The result types Kysely gives INSERT/UPDATE/DELETE without RETURNING: never rows to read. */
+type WriteResult = InsertResult | UpdateResult | DeleteResult;
 
 function compiled<R>(query: Query<R>): CompiledQuery<R> {
   return 'compile' in query ? query.compile() : query;
 }
 
-/** Run a query that returns rows; `yield* rows(query)` evaluates to the typed rows. */
-export function* rows<R>(query: Query<R>): Generator<CompiledQuery, R[], QueryResult<unknown>> {
-  const result = yield compiled(query);
+/**
+ * Run a SELECT; `yield* rows(query)` evaluates to the typed rows. (An INSERT/UPDATE/DELETE does not compile here:
+ * for one, the rest parameter asks for an argument of type never.)
+ */
+export function* rows<R>(
+  query: Query<R>,
+  ..._notAWrite: R extends WriteResult ? [never] : []
+): Generator<ReadStep, R[], QueryResult<unknown>> {
+  const q = compiled(query);
+  if (q.query.kind !== 'SelectQueryNode') {
+    // An INSERT ... RETURNING reads rows but writes: it would need a write step of its own.
+    throw new TypeError(`rows() runs SELECTs only, not a ${q.query.kind}`);
+  }
+  const result = yield { query: q, writes: false };
   return result.rows as R[];
 }
 
 /** Run an insert/update/delete; `yield* affected(query)` evaluates to the number of rows it touched. */
-export function* affected(query: Query<unknown>): Generator<CompiledQuery, number, QueryResult<unknown>> {
-  const result = yield compiled(query);
+export function* affected(query: Query<WriteResult>): Generator<WriteStep, number, QueryResult<unknown>> {
+  const result = yield { query: compiled(query), writes: true };
   return Number(result.numAffectedRows ?? 0n);
 }
 
@@ -53,12 +87,33 @@ export function prepare<A extends unknown[], R>(build: (...args: A) => Compilabl
 }
 
 export interface QueryRunner {
-  /**
-   * Drive `op` to completion; with `transaction`, all its queries commit together or not at all. An operation
-   * that writes says so with `transaction` or `write` (the SQLite runner queues writes for group commit and runs
-   * everything else at once, so an operation marked neither must only read).
-   */
-  run<T>(op: () => Op<T>, options?: { transaction?: boolean; write?: boolean }): Promise<T>;
+  /** Drive a reading operation to completion. */
+  read<T>(op: () => ReadOp<T>): Promise<T>;
+  /** Drive a writing operation whose statements need not commit together (each is atomic on its own). */
+  write<T>(op: () => WriteOp<T>): Promise<T>;
+  /** Drive a writing operation whose statements all commit together or not at all. */
+  transaction<T>(op: () => WriteOp<T>): Promise<T>;
   /** Runs whatever writes are still queued (before the database closes); runners that queue nothing omit it. */
   flush?(): void;
+}
+
+/** Runs `op`'s steps one after the other through `execute` (synchronously). */
+export function driveSync<T>(op: () => WriteOp<T>, execute: (step: Step) => QueryResult<unknown>): T {
+  const steps = op();
+  let step = steps.next();
+  while (!step.done) step = steps.next(execute(step.value));
+  return step.value;
+}
+
+/** Runs `op`'s steps one after the other through `execute`, awaiting each. */
+export async function driveAsync<T>(op: () => WriteOp<T>, execute: (step: Step) => Promise<QueryResult<unknown>>): Promise<T> {
+  const steps = op();
+  let step = steps.next();
+  while (!step.done) step = steps.next(await execute(step.value));
+  return step.value;
+}
+
+/** The error a read operation gets when it yields a write (a cast around the types above). */
+export function writeInRead(step: Step): Error {
+  return new TypeError(`A read operation issued a write (${step.query.sql.slice(0, 40)}...): run it with write()`);
 }

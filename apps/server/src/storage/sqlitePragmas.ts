@@ -1,0 +1,38 @@
+// The settings every SQLite connection of the server runs with, and the one way it takes the write lock without
+// waiting (shared by the group-commit runner and the migration lock).
+import type BetterSqlite3 from 'better-sqlite3';
+
+/** How long a writer waits for another process's write lock before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * WAL: readers never block the writer and commits are appends to the log. synchronous=NORMAL in WAL mode stays
+ * consistent after a process crash (a committed transaction survives kill -9); only a power loss can drop the
+ * last commits. foreign_keys enables the actions -> sessions ON DELETE CASCADE. With `checkpointElsewhere`, this
+ * connection never checkpoints (sqliteCheckpointer.ts does it on its own thread).
+ */
+export function applySqlitePragmas(sqlite: BetterSqlite3.Database, options: { checkpointElsewhere: boolean }): void {
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  if (options.checkpointElsewhere) sqlite.pragma('wal_autocheckpoint = 0');
+}
+
+/**
+ * BEGIN IMMEDIATE without waiting: true when this connection now holds the write lock, false when another
+ * connection holds it (SQLITE_BUSY). Any other failure is thrown. Callers retry asynchronously, because
+ * busy_timeout would block this thread (the event loop) while the lock holder may be this very process.
+ */
+export function tryBeginImmediate(sqlite: BetterSqlite3.Database): boolean {
+  sqlite.pragma('busy_timeout = 0');
+  try {
+    sqlite.exec('BEGIN IMMEDIATE');
+    return true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
+    throw error;
+  } finally {
+    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
+}
