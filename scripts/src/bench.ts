@@ -232,6 +232,8 @@ interface LoadResult {
   rps: number;
   /** Server CPU time per request, in microseconds (filled in by the caller). */
   cpuUsPerRequest?: number;
+  /** The load generator's (this process's) CPU time per request, in microseconds: it shares the machine's cores. */
+  clientCpuUsPerRequest?: number;
   p50Ms: number;
   p99Ms: number;
   total: number;
@@ -537,7 +539,7 @@ async function main(): Promise<void> {
     console.log(
       `game workload    ${round(gameResult.rps)} req/s  p50 ${gameResult.p50Ms} ms  p99 ${gameResult.p99Ms} ms  ` +
         `(${gameResult.total} requests, statuses ${JSON.stringify(gameResult.statuses)}, socket errors ${gameResult.errors}; ` +
-        `server CPU ${round(gameResult.cpuUsPerRequest ?? 0)} us/request)`,
+        `server CPU ${round(gameResult.cpuUsPerRequest ?? 0)} us/request, load generator ${round(gameResult.clientCpuUsPerRequest ?? 0)} us/request)`,
     );
     console.log(
       `  game calls     ${calls
@@ -552,7 +554,8 @@ async function main(): Promise<void> {
     if (allCores) {
       console.log(
         `${`${opts.workers} workers`.padEnd(17)}${round(allCores.rps)} req/s  p50 ${allCores.p50Ms} ms  p99 ${allCores.p99Ms} ms  ` +
-          `(${allCores.total} requests, statuses ${JSON.stringify(allCores.statuses)}; server CPU ${round(allCores.cpuUsPerRequest ?? 0)} us/request)` +
+          `(${allCores.total} requests, statuses ${JSON.stringify(allCores.statuses)}; server CPU ${round(allCores.cpuUsPerRequest ?? 0)} us/request, ` +
+          `load generator ${round(allCores.clientCpuUsPerRequest ?? 0)} us/request)` +
           `  = ${coreScaling!.toFixed(2)}x one worker (target >= 1.7 on 2 cores; the load generator shares the cores)`,
       );
     }
@@ -588,6 +591,7 @@ async function main(): Promise<void> {
           cpuRatio: round(cpuRatio, 3),
           helloCpuUs: round(helloResult.cpuUsPerRequest ?? 0),
           gameCpuUs: round(gameResult.cpuUsPerRequest ?? 0),
+          clientCpuUs: round(gameResult.clientCpuUsPerRequest ?? 0),
           engineGamesPerSecond: round(engine.gamesPerSecond),
           auditReplayMsP50: round(engine.replayMsP50, 3),
           workers: allCores ? opts.workers : 1,
@@ -612,8 +616,11 @@ async function benchGame(databaseUrl: string, workers: number, opts: Options): P
     await runGame(game.url, opts.connections, opts.warmupS);
     if (workers === 1) perCall.clear();
     const cpu0 = await game.cpuMicros();
+    const client0 = process.cpuUsage();
     const result = await runGame(game.url, opts.connections, opts.durationS, workers === 1);
+    const client = process.cpuUsage(client0);
     result.cpuUsPerRequest = ((await game.cpuMicros()) - cpu0) / Math.max(result.total, 1);
+    result.clientCpuUsPerRequest = (client.user + client.system) / Math.max(result.total, 1);
     return result;
   } finally {
     await game.stop();
