@@ -551,12 +551,18 @@ async function main(): Promise<void> {
         `by server CPU per request ${cpuRatio.toFixed(3)} (what the ratio would be with the server alone on a core)`,
     );
     const coreScaling = allCores ? allCores.rps / Math.max(gameResult.rps, 1e-9) : null;
+    // What the scaling would be if the load generator ran elsewhere: N cores' worth of requests at the N-worker
+    // CPU cost per request, against one core's worth at the one-worker cost.
+    const coreScalingByCpu = allCores
+      ? (opts.workers * (gameResult.cpuUsPerRequest ?? 0)) / Math.max(allCores.cpuUsPerRequest ?? 0, 1e-9)
+      : null;
     if (allCores) {
       console.log(
         `${`${opts.workers} workers`.padEnd(17)}${round(allCores.rps)} req/s  p50 ${allCores.p50Ms} ms  p99 ${allCores.p99Ms} ms  ` +
           `(${allCores.total} requests, statuses ${JSON.stringify(allCores.statuses)}; server CPU ${round(allCores.cpuUsPerRequest ?? 0)} us/request, ` +
           `load generator ${round(allCores.clientCpuUsPerRequest ?? 0)} us/request)` +
-          `  = ${coreScaling!.toFixed(2)}x one worker (target >= 1.7 on 2 cores; the load generator shares the cores)`,
+          `  = ${coreScaling!.toFixed(2)}x one worker (target >= 1.7 on 2 cores; the load generator shares the cores); ` +
+          `by server CPU per request ${coreScalingByCpu!.toFixed(2)}x (with the load generator on other cores)`,
       );
     }
     console.log(
@@ -598,6 +604,7 @@ async function main(): Promise<void> {
           gameRpsAllCores: allCores ? round(allCores.rps) : null,
           p99MsAllCores: allCores ? allCores.p99Ms : null,
           coreScaling: coreScaling === null ? null : round(coreScaling, 2),
+          coreScalingByCpu: coreScalingByCpu === null ? null : round(coreScalingByCpu, 2),
           ...(lighthouse ? { lighthouseMobile: lighthouseJson(lighthouse) } : {}),
           firstScreenGzipKb,
         }),
