@@ -2,7 +2,7 @@
 // `error` and `message` the same player-readable sentence, and never with a stack trace.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrorCode, SESSION_NOT_FOUND_MESSAGE, type ErrorResponse } from '@drugwars/protocol';
-import type { RuleError } from '@drugwars/engine';
+import { OLDER_RULES_MESSAGE, type RuleError } from '@drugwars/engine';
 
 export class ApiError extends Error {
   constructor(
@@ -19,6 +19,9 @@ export const sessionNotFound = () => new ApiError(404, ApiErrorCode.SESSION_NOT_
 
 export const auditFailure = () =>
   new ApiError(403, ApiErrorCode.AUDIT_FAILURE, "Your game failed record audits. Some kinda bug, or you're a cheater.");
+
+/** A game started under rules this engine no longer plays: closed, never called a cheater (DESIGN.md section 8). */
+export const rulesChanged = () => new ApiError(410, ApiErrorCode.RULES_CHANGED, OLDER_RULES_MESSAGE);
 
 /** A rule the engine refused: 409 when the state machine forbids the action now, else 400. */
 export function fromRuleError(error: RuleError): ApiError {

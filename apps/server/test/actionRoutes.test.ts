@@ -223,6 +223,7 @@ describeEachStorage('action routes', (target) => {
     const { id, state } = await newGame();
     const world = json<WorldPricesResponse>(await call(t.app, 'GET', '/api/game/prices/world', { sessionId: id }));
     expect(world.worldPrices).toEqual(state.worldPrices);
+    expect(world.worldPricesDay).toEqual(state.worldPricesDay);
     expect(Object.keys(world.worldPrices)).toContain(state.location);
 
     const day2 = await post<DayResponse>(t.app, id, '/api/game/stay', {});
@@ -234,7 +235,10 @@ describeEachStorage('action routes', (target) => {
     // Game state replies carry today's prices only; every earlier day comes from the history call.
     const today = day2.gameState.day;
     expect(Object.keys(day2.gameState.gameHistory.priceHistory)).toEqual([String(today)]);
-    expect(day2.gameState.gameHistory.priceHistory[String(today)]).toEqual(day2.gameState.worldPrices);
+    // What the player saw that day: the prices where they are (never the real prices of the other cities).
+    expect(day2.gameState.gameHistory.priceHistory[String(today)]).toEqual({ [day2.gameState.location]: day2.gameState.prices });
+    expect(JSON.stringify(day2.gameState)).not.toContain('cityPrices');
+    expect(day2.gameState.worldPricesDay[day2.gameState.location]).toBe(today);
     const here = history.history.prices[day2.gameState.location]!;
     const someDrug = Object.keys(here)[0]!;
     expect(here[someDrug]!.map((p) => p.day)).toEqual([1, today]);
@@ -327,9 +331,11 @@ describeEachStorage('action routes', (target) => {
     expect(Object.keys(result).sort()).toEqual(
       [
         'success', 'message', 'gameState', 'events', 'attackResults', 'victory', 'reward', 'followUpEncounter', 'followUpEvent',
-        'escaped', 'surrendered', 'bribed', 'bribeAmount', 'playerDamage', 'playerDead',
+        'escaped', 'surrendered', 'bribed', 'bribeAmount', 'playerDamage', 'playerDead', 'toll',
       ].sort(),
     );
+    expect(result.toll).toEqual(result.gameState.encounter?.toll ?? result.toll);
+    for (const n of Object.values(result.toll)) expect(Number.isInteger(n) && n >= 0).toBe(true);
     expect(result.success).toBe(true);
     expect(result.message.length).toBeGreaterThan(0);
     expect(result.gameState).not.toHaveProperty('rng');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apply, replay } from './apply';
 import { AMMO, ARMOR, CONSUMABLES, DRUGS, LOAN_SHARKS, LOCATIONS, SHIPPING_COMPANIES, WEAPONS } from './catalogue';
 import { MAX_HEALTH } from './constants';
+import { RULES_VERSION } from './rulesVersion';
 import { playerWeapon } from './combat';
 import { allowedActionsOf } from './machine';
 import { maxBuy } from './market';
@@ -154,6 +155,16 @@ function checkInvariants(s: GameState): void {
   for (const id in p.items.ammo) expect(isQty(p.items.ammo[id])).toBe(true);
   for (const id in p.items.consumables) expect(isQty(p.items.consumables[id])).toBe(true);
   for (const m of s.marketInfo) expect(isQty(m.quantity) && isQty(m.price)).toBe(true);
+  // What the player knows: today's real prices where they are, and a row and a day for every city.
+  expect(s.rulesVersion).toBe(RULES_VERSION);
+  expect(s.worldPrices[s.location]).toEqual(s.cityPrices[s.location]);
+  expect(s.prices).toEqual(s.cityPrices[s.location]);
+  expect(s.worldPricesDay[s.location]).toBe(s.day);
+  for (const loc of LOCATIONS) {
+    expect(s.worldPrices[loc.id]).toBeDefined();
+    expect(s.worldPricesDay[loc.id]! >= 1 && s.worldPricesDay[loc.id]! <= s.day).toBe(true);
+  }
+  if (s.encounter) for (const n of Object.values(s.encounter.toll)) expect(isQty(n)).toBe(true);
   expect(s.day).toBeGreaterThanOrEqual(1);
   expect(s.day).toBeLessThanOrEqual(s.maxDays);
   expect(p.day).toBe(s.day);

@@ -6,16 +6,21 @@ import {
   VICTORY_NO_REWARD_MESSAGE,
   createLoanSharkVisit,
   encounterChance,
+  encounterRisk,
   escapeChance,
+  goonChaseFee,
+  heatOf,
+  maxEnemiesFor,
   resolveEncounter,
   rollEncounter,
   visitFees,
   visitPayment,
 } from './combat';
-import { ENEMY_SPRITES } from './combatEnemies';
+import { bribeCostFor, ENEMY_SPRITES, HEAVY_HEAT } from './combatEnemies';
 import { syncMachine } from './machine';
 import { newGame } from './newGame';
 import { Rng } from './rng';
+import { settle } from './state';
 import type { ApplyOk, ApplyResult, Encounter, EncounterAction, Enemy, GameState, Player } from './types';
 
 // ---------- helpers ----------
@@ -82,12 +87,13 @@ function fight(type: 'police' | 'gang' | 'loanShark', enemies: Enemy[], over: Pa
     paymentAmount: 0,
     canSkip: false,
     visitNumber: 0,
+    toll: { health: 0, cash: 0, drugs: 0, debt: 0 },
     ...over,
   };
 }
 
 function withPlayerFields(state: GameState, fields: Partial<Player>): GameState {
-  return { ...state, player: { ...state.player, ...fields } };
+  return { ...state, player: settle({ ...state.player, ...fields }) };
 }
 
 function inEncounter(encounter: Encounter, fields: Partial<Player> = {}, extra: Partial<GameState> = {}): GameState {
@@ -325,6 +331,26 @@ describe("enemy's turn", () => {
     }
     expect(DEATH_REASONS.police).toBe('You were killed by the cops.');
   });
+
+  it('death costs the cash on you (the bank keeps what is in it)', () => {
+    const state = inEncounter(fight('gang', [enemy('a')], { turnOrder: 'enemy' }), { health: 5, cash: 7_500, bank: 3_000, debt: 1_000 });
+    const r = ok(act(state, 'fight', scripted([true], ['max'])));
+    expect(r.message).toBe('Enemy a hits you for 12 damage! You have been killed! They took $7,500 off your body.');
+    expect(r.state.player).toMatchObject({ cash: 0, bank: 3_000, debt: 1_000, score: 2_000 });
+    expect(r.attack!.toll).toEqual({ health: 5, cash: 7_500, drugs: 0, debt: 0 });
+  });
+
+  it('keeps a running toll of the health a fight cost, carried by the encounter and reported with each action', () => {
+    let s = inEncounter(fight('gang', [enemy('a'), enemy('b')], { turnOrder: 'enemy' }));
+    const first = ok(act(s, 'fight', scripted([true], ['max']))); // a hits for 12
+    expect(first.attack!.toll).toEqual({ health: 12, cash: 0, drugs: 0, debt: 0 });
+    expect(first.state.encounter!.toll).toEqual(first.attack!.toll);
+    s = first.state;
+    const second = ok(act(s, 'fight', scripted([true], ['min']))); // b hits for 8
+    expect(second.attack!.toll).toEqual({ health: 20, cash: 0, drugs: 0, debt: 0 });
+    expect(second.state.encounter!.toll.health).toBe(20);
+    expect(s.encounter!.toll.health).toBe(12); // the earlier state is untouched
+  });
 });
 
 // ---------- victory ----------
@@ -397,15 +423,44 @@ describe('escape', () => {
     expect(r.state.encounter).toMatchObject({ turnOrder: 'enemy', currentEnemyIndex: 1 });
   });
 
+  it('with drugs on you, may cost part of the biggest stack: the more you carry, the likelier', () => {
+    const loaded = { inventory: { weed: { quantity: 60, totalCost: 36_000 }, acid: { quantity: 10, totalCost: 27_000 } } };
+    // escape succeeds, the drop roll hits, 20% of the 60 Weed fall out
+    const r = ok(act(inEncounter(fight('police', three()), loaded), 'escape', scripted([true, true], [20])));
+    expect(r.message).toBe(`${ESCAPE_SUCCESS_MESSAGE} But you dropped 12 Weed on the way.`);
+    expect(r.state.player.inventory).toEqual({ weed: { quantity: 48, totalCost: 28_800 }, acid: { quantity: 10, totalCost: 27_000 } });
+    expect(r.attack!.toll).toEqual({ health: 0, cash: 0, drugs: 12, debt: 0 });
+    // the drop roll misses: the load is safe
+    const clean = ok(act(inEncounter(fight('police', three()), loaded), 'escape', scripted([true, false])));
+    expect(clean.message).toBe(ESCAPE_SUCCESS_MESSAGE);
+    expect(clean.state.player.usedSpace).toBe(70);
+    // with nothing on you there is nothing to drop (and no drop roll)
+    expect(ok(act(inEncounter(fight('gang', three())), 'escape', scripted([true], [30]))).message).toBe(ESCAPE_SUCCESS_MESSAGE);
+  });
+
+  it("from the shark's goons costs a chase fee on the debt when it works", () => {
+    expect(goonChaseFee(1000)).toBe(250);
+    expect(goonChaseFee(20_000)).toBe(2_000);
+    const state = inEncounter(fight('loanShark', [enemy('g')], { canBribe: false, bribeCost: 0 }), { debt: 20_000 });
+    const r = ok(act(state, 'escape', scripted([true])));
+    expect(r.state.player.debt).toBe(22_000);
+    expect(r.message).toBe(`${ESCAPE_SUCCESS_MESSAGE} Vinnie "The Knuckles" adds $2,000 to your debt for the chase.`);
+    expect(r.attack!.toll).toEqual({ health: 0, cash: 0, drugs: 0, debt: 2_000 });
+  });
+
   it('is refused when the encounter does not allow it', () => {
     const state = inEncounter(fight('gang', three(), { canEscape: false }));
     expect(act(state, 'escape', scripted())).toMatchObject({ ok: false, code: 'ACTION_NOT_ALLOWED' });
   });
 
-  it('gets harder with more enemies, more danger and against goons, within 20%..85%', () => {
+  it('gets harder with more enemies, more danger, a heavier load and against goons, within 10%..85%', () => {
     expect(escapeChance(1, 0, 'police')).toBeCloseTo(0.7);
     expect(escapeChance(4, 5, 'gang')).toBeCloseTo(0.26);
-    expect(escapeChance(4, 5, 'loanShark')).toBe(0.2);
+    expect(escapeChance(1, 0, 'loanShark')).toBeCloseTo(0.5);
+    expect(escapeChance(4, 5, 'loanShark')).toBe(0.1);
+    expect(escapeChance(1, 0, 'police', 100)).toBeCloseTo(0.5);
+    expect(escapeChance(1, 0, 'police', 50)).toBeCloseTo(0.6);
+    expect(escapeChance(4, 5, 'gang', 100)).toBe(0.1);
     expect(escapeChance(2, 3, 'gang')).toBeLessThan(escapeChance(1, 3, 'gang'));
   });
 });
@@ -417,6 +472,7 @@ describe('bribe', () => {
     expect(r.attack).toMatchObject({ bribed: true, bribeAmount: 800 });
     expect(r.message).toBe('You successfully bribed them with $800.');
     expect(r.state.player.cash).toBe(200);
+    expect(r.attack!.toll).toEqual({ health: 0, cash: 800, drugs: 0, debt: 0 });
     expect(r.state.encounter).toBeNull();
   });
 
@@ -452,6 +508,10 @@ describe('surrender', () => {
     expect(fined.state.player.cash).toBe(800);
     expect(fined.message).toBe('You surrendered and lost some items. The cops took all your drugs (25 units) and fined you $200.');
     expect(fined.state.encounter).toBeNull();
+    // the bill of the whole encounter: what an earlier round cost, plus the load and the fine
+    expect(fined.attack!.toll).toEqual({ health: 0, cash: 200, drugs: 25, debt: 0 });
+    const hurt = inEncounter(fight('police', three(), { toll: { health: 14, cash: 0, drugs: 0, debt: 0 } }), loaded);
+    expect(ok(act(hurt, 'surrender', scripted([true], [20]))).attack!.toll).toEqual({ health: 14, cash: 200, drugs: 25, debt: 0 });
     const notFined = ok(act(state, 'surrender', scripted([false])));
     expect(notFined.state.player.cash).toBe(1000);
   });
@@ -466,6 +526,11 @@ describe('surrender', () => {
     const state = inEncounter(fight('loanShark', three(), { canBribe: false }), { cash: 300, debt: 1000, health: 12 });
     const r = ok(act(state, 'surrender', scripted([], ['max'])));
     expect(r.state.player).toMatchObject({ cash: 0, debt: 700, health: 1 });
+    expect(r.attack!.toll).toEqual({ health: 11, cash: 0, drugs: 0, debt: 0 });
+    const broke = inEncounter(fight('loanShark', three(), { canBribe: false }), { cash: 0, debt: 1000, health: 50 });
+    expect(ok(act(broke, 'surrender', scripted([], ['min']))).message).toBe(
+      'You surrendered and lost some items. The goons found no cash on you and roughed you up. You still owe $1,000.',
+    );
     const rich = inEncounter(fight('loanShark', three(), { canBribe: false }), { cash: 5000, debt: 1000 }, { loanSharkVisits: 4 });
     const paid = ok(act(rich, 'surrender', scripted([], ['min'])));
     expect(paid.state.player).toMatchObject({ cash: 4000, debt: 0, loanShark: null, health: 90 });
@@ -639,20 +704,62 @@ describe('loan-shark visits', () => {
 describe('rollEncounter', () => {
   const at = (location: string, day: number) => ({ ...game(), location, day });
 
-  it('follows the danger level: about 3% a day in a safe city, about 30% in the worst', () => {
-    expect(encounterChance(0)).toBeCloseTo(0.03);
-    expect(encounterChance(5)).toBeCloseTo(0.3);
+  it('follows the danger level and the heat: 2% a day empty in a safe city, 17% empty and 55% with a full coat in the worst', () => {
+    expect(encounterChance(0)).toBeCloseTo(0.02);
+    expect(encounterChance(5)).toBeCloseTo(0.17);
+    expect(encounterChance(5, 100)).toBeCloseTo(0.55);
+    expect(encounterChance(1, 100)).toBeCloseTo(0.19);
+    expect(encounterChance(3, 50)).toBeCloseTo(0.11 + 0.13);
     const rng = Rng.fromSeed('0000000000000777');
-    let detroit = 0;
-    let boston = 0;
-    for (let i = 0; i < 4000; i++) {
-      if (rollEncounter(at('detroit', 10), rng)) detroit++; // danger 5
-      if (rollEncounter(at('boston', 10), rng)) boston++; // danger 1
-    }
-    expect(detroit / 4000).toBeGreaterThan(0.26);
-    expect(detroit / 4000).toBeLessThan(0.34);
-    expect(boston / 4000).toBeGreaterThan(0.06);
-    expect(boston / 4000).toBeLessThan(0.11);
+    const count = (state: GameState) => {
+      let n = 0;
+      for (let i = 0; i < 4000; i++) if (rollEncounter(state, rng)) n++;
+      return n / 4000;
+    };
+    const full = (state: GameState) => withPlayerFields(state, { inventory: { weed: { quantity: 100, totalCost: 60_000 } } });
+    expect(count(at('detroit', 10))).toBeGreaterThan(0.14); // danger 5, empty
+    expect(count(at('detroit', 10))).toBeLessThan(0.2);
+    expect(count(full(at('detroit', 10)))).toBeGreaterThan(0.5); // danger 5, a full coat
+    expect(count(full(at('detroit', 10)))).toBeLessThan(0.6);
+    expect(count(at('boston', 10))).toBeGreaterThan(0.03); // danger 1, empty: 5%
+    expect(count(at('boston', 10))).toBeLessThan(0.07);
+    expect(count(full(at('boston', 10)))).toBeGreaterThan(0.16); // danger 1, full: 19%
+    expect(count(full(at('boston', 10)))).toBeLessThan(0.22);
+  });
+
+  it('gives the travel screens the odds for each city with what the player carries now (encounterRisk, heatOf)', () => {
+    const empty = game();
+    expect(heatOf(empty.player)).toBe(0);
+    expect(encounterRisk(empty, 'detroit')).toBeCloseTo(encounterChance(5));
+    const half = withPlayerFields(empty, { inventory: { weed: { quantity: 50, totalCost: 30_000 } } });
+    expect(heatOf(half.player)).toBe(50);
+    expect(encounterRisk(half, 'detroit')).toBeCloseTo(encounterChance(5, 50));
+    expect(encounterRisk(half, 'san_francisco')).toBeLessThan(encounterRisk(half, 'detroit'));
+    expect(encounterRisk(half, 'nowhere')).toBeCloseTo(encounterChance(0, 50));
+  });
+
+  it('sends bigger and tougher police after a heavy load', () => {
+    expect(maxEnemiesFor(1, 0)).toBe(1);
+    expect(maxEnemiesFor(1, 0, HEAVY_HEAT)).toBe(2);
+    expect(maxEnemiesFor(13, 5, 100)).toBe(4);
+    const rng = Rng.fromSeed('0000000000000321');
+    const kinds = (state: GameState) => {
+      const seen = new Set<string>();
+      for (let i = 0; i < 3000; i++) {
+        const e = rollEncounter(state, rng);
+        if (e?.type === 'police') for (const x of e.enemies) seen.add(x.sprite);
+      }
+      return seen;
+    };
+    const heavy = withPlayerFields(at('new_york', 7), { inventory: { weed: { quantity: 80, totalCost: 48_000 } } });
+    expect(kinds(at('new_york', 7)).has('swat_officer')).toBe(false);
+    expect(kinds(heavy).has('swat_officer')).toBe(true);
+  });
+
+  it('asks a bribe that grows with the load the cops let through', () => {
+    expect(bribeCostFor(2, 10, 1000)).toBe(800);
+    expect(bribeCostFor(2, 10, 1000, 50_000)).toBe(10_800);
+    expect(bribeCostFor(1, 1, 100_000)).toBe(10_000);
   });
 
   it('makes well-formed police and gang fights with 1-4 enemies scaled by day and danger', () => {

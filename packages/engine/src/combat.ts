@@ -5,13 +5,14 @@
 // comes from `rng`, whose advanced state is stored in the returned game state.
 // Speed: each action copies the state once (copyState) and its steps finish that copy in place: the player
 // (one settle), the encounter (one literal, copyEncounter) and the AttackResult (one literal, emptyAttack).
-import { ARMOR_BY_ID, LOCATION_BY_ID, WEAPON_BY_ID } from './catalogue';
+import { ARMOR_BY_ID, DRUG_BY_ID, WEAPON_BY_ID } from './catalogue';
+import { dangerLevelOf, heatOf } from './combatEnemies';
 import { LAST_SKIPPABLE_VISIT, loanSharkSound, sharkNameOf, visitPayment } from './combatLoanShark';
 import { MULTI_TARGET_LIMIT } from './constants';
 import { formatMoney } from './format';
 import { setMachine } from './machine';
 import type { Rng } from './rng';
-import { copyState, heldQuantity, omitKey, refuse, setHeld, settle } from './state';
+import { copyState, heldQuantity, omitKey, refuse, removeUnits, setHeld, settle } from './state';
 import type {
   Action,
   ApplyResult,
@@ -19,6 +20,7 @@ import type {
   AttackResultItem,
   Encounter,
   Enemy,
+  EncounterToll,
   GameEvent,
   GameState,
   Player,
@@ -26,7 +28,7 @@ import type {
   TargetType,
 } from './types';
 
-export { createEnemies, encounterChance, ENEMY_SPRITES, maxEnemiesFor, rollEncounter } from './combatEnemies';
+export { createEnemies, encounterChance, encounterRisk, ENEMY_SPRITES, heatOf, maxEnemiesFor, rollEncounter } from './combatEnemies';
 export { createLoanSharkVisit, LAST_SKIPPABLE_VISIT, loanSharkSound, visitFees, visitPayment } from './combatLoanShark';
 
 /** Bare hands: what the player fights with when no weapon is equipped or a gun is out of ammo. */
@@ -61,19 +63,42 @@ export const DEATH_REASONS = {
   loanShark: "You were killed by the loan shark's goons.",
 } as const;
 
-/** Escape odds: 70%, -8 points per living enemy after the first, -4 per danger level, -10 against goons; 20%..85%. */
-export function escapeChance(livingEnemies: number, dangerLevel: number, type: Encounter['type']): number {
-  const raw = 0.7 - 0.08 * Math.max(0, livingEnemies - 1) - 0.04 * dangerLevel - (type === 'loanShark' ? 0.1 : 0);
-  return Math.min(0.85, Math.max(0.2, raw));
+/**
+ * Escape odds: 70%, -8 points per living enemy after the first, -4 per danger level, -25 against the shark's
+ * goons (they know where you live), -20 with a full coat (a heavy load slows you down); 10%..85%.
+ */
+export function escapeChance(livingEnemies: number, dangerLevel: number, type: Encounter['type'], heat = 0): number {
+  const raw =
+    0.7 -
+    0.08 * Math.max(0, livingEnemies - 1) -
+    0.04 * dangerLevel -
+    (type === 'loanShark' ? GOON_ESCAPE_PENALTY : 0) -
+    0.2 * (Math.min(100, Math.max(0, heat)) / 100);
+  return Math.min(0.85, Math.max(0.1, raw));
+}
+
+/** What running from the goons costs when it works: the shark adds this share of the debt (at least $250). */
+export const GOON_CHASE_FEE_RATE = 0.1;
+export const GOON_CHASE_FEE_MIN = 250;
+const GOON_ESCAPE_PENALTY = 0.2;
+
+/** The chase fee the shark adds to a debt when the player outruns his goons. */
+export function goonChaseFee(debt: number): number {
+  return Math.max(GOON_CHASE_FEE_MIN, Math.round(debt * GOON_CHASE_FEE_RATE));
 }
 
 type EncounterActionInput = Extract<Action, { type: 'encounter' }>;
 
-/** What one action is building: the next state (a fresh copy of the input state), its attack result and events. */
+/**
+ * What one action is building: the next state (a fresh copy of the input state), its attack result, its events
+ * and the encounter's running toll (a fresh copy the steps add to; stored on the continuing encounter and in the
+ * attack result).
+ */
 interface Turn {
   next: GameState;
   attack: AttackResult;
   events: GameEvent[];
+  toll: EncounterToll;
 }
 
 // ---------- small helpers ----------
@@ -102,7 +127,7 @@ function rollDamage(rng: Rng, nominal: number): number {
 }
 
 function dangerAt(state: GameState): number {
-  return Math.min(5, Math.max(0, LOCATION_BY_ID.get(state.location)?.dangerLevel ?? 0));
+  return dangerLevelOf(state.location);
 }
 
 function ammoOf(p: Player, ammoId: string): number {
@@ -134,6 +159,7 @@ export function copyEncounter(e: Encounter): Encounter {
     paymentAmount: e.paymentAmount,
     canSkip: e.canSkip,
     visitNumber: e.visitNumber,
+    toll: e.toll,
   };
 }
 
@@ -148,6 +174,7 @@ function continueWith(turn: Turn, enc: Encounter, combatLog: string[], turnOrder
   encounter.turnOrder = turnOrder;
   encounter.currentEnemyIndex = currentEnemyIndex;
   encounter.round = round;
+  encounter.toll = turn.toll;
   turn.next.encounter = encounter;
 }
 
@@ -372,6 +399,7 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
   encounter.combatLog = [...enc.combatLog, ...lines];
   encounter.turnOrder = 'enemy';
   encounter.currentEnemyIndex = firstLivingIndex(enemies);
+  encounter.toll = turn.toll;
   turn.next.encounter = encounter;
   return lines.join(' ');
 }
@@ -403,15 +431,20 @@ function enemyTurn(state: GameState, enc: Encounter, rng: Rng, turn: Turn): stri
   attack.attackResults = [{ targetId: PLAYER_TARGET_ID, damage, wasMiss: damage === 0 }];
   attack.playerDamage = -damage;
   attack.playerDead = health === 0;
+  turn.toll.health += Math.min(damage, p.health);
   const next = turn.next;
-  next.player = settle({ ...p, health });
   if (health === 0) {
+    // The killers empty your pockets: only what is in the bank is left to score.
+    const looted = Math.max(0, p.cash);
+    turn.toll.cash += looted;
+    next.player = settle({ ...p, health, cash: p.cash - looted });
     next.gameOver = true;
     next.gameOverReason = enc.type === 'loanSharkVisit' ? DEATH_REASONS.loanShark : DEATH_REASONS[enc.type];
     next.encounter = null;
     next.pendingEncounter = null;
-    return `${line} ${KILLED_MESSAGE}`;
+    return looted > 0 ? `${line} ${KILLED_MESSAGE} They took ${formatMoney(looted)} off your body.` : `${line} ${KILLED_MESSAGE}`;
   }
+  next.player = settle({ ...p, health });
   const log = [...enc.combatLog, line];
   const following = firstLivingIndex(enc.enemies, index + 1);
   if (following >= 0) continueWith(turn, enc, log, enc.turnOrder, following);
@@ -421,10 +454,33 @@ function enemyTurn(state: GameState, enc: Encounter, rng: Rng, turn: Turn): stri
 
 // ---------- escape, bribe, surrender ----------
 
+/**
+ * Running. It gets harder with every enemy, the city's danger, a heavy load and against the shark's goons. Getting
+ * away has a price: the shark adds a chase fee to the debt; with drugs on you, the more you carry the likelier
+ * you drop 10-30% of your biggest stack on the way.
+ */
 function escape(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string {
-  const chance = escapeChance(livingCount(enc.enemies), dangerAt(state), enc.type);
+  const p = state.player;
+  const heat = heatOf(p);
+  const chance = escapeChance(livingCount(enc.enemies), dangerAt(state), enc.type, heat);
   if (rng.chance(chance)) {
     turn.attack.escaped = true;
+    if (enc.type === 'loanShark') {
+      const fee = goonChaseFee(p.debt);
+      turn.toll.debt += fee;
+      turn.next.player = settle({ ...p, debt: p.debt + fee });
+      return ending(turn, `${ESCAPE_SUCCESS_MESSAGE} ${sharkNameOf(state)} adds ${formatMoney(fee)} to your debt for the chase.`);
+    }
+    if (heat > 0 && rng.chance(heat / 100)) {
+      let biggest = '';
+      for (const id in p.inventory) if (biggest === '' || p.inventory[id]!.quantity > p.inventory[biggest]!.quantity) biggest = id;
+      const held = p.inventory[biggest]!.quantity;
+      const dropped = Math.max(1, Math.floor((held * rng.int(10, 30)) / 100));
+      turn.toll.drugs += dropped;
+      turn.next.player = settle({ ...p, inventory: removeUnits(p.inventory, biggest, dropped).inventory });
+      const name = DRUG_BY_ID.get(biggest)?.name ?? biggest;
+      return ending(turn, `${ESCAPE_SUCCESS_MESSAGE} But you dropped ${dropped} ${name} on the way.`);
+    }
     return ending(turn, ESCAPE_SUCCESS_MESSAGE);
   }
   const message = `${FAILED_ESCAPE_MESSAGE} They cut you off.`;
@@ -438,6 +494,7 @@ function bribe(state: GameState, enc: Encounter, turn: Turn): string | RuleError
   const cost = enc.bribeCost;
   if (cost > state.player.cash) return refuse('INSUFFICIENT_FUNDS', `You can't afford the ${formatMoney(cost)} bribe!`);
   turn.next.player = settle({ ...state.player, cash: state.player.cash - cost });
+  turn.toll.cash += cost;
   turn.attack.bribed = true;
   turn.attack.bribeAmount = cost;
   return ending(turn, bribeMessage(cost));
@@ -458,9 +515,10 @@ function surrender(state: GameState, enc: Encounter, rng: Rng, turn: Turn): stri
     player.cash = p.cash - taken;
     player.debt = p.debt - taken;
     player.health = p.health - beating;
+    turn.toll.health += beating;
     if (player.debt === 0) player.loanShark = null;
     details =
-      `The goons took ${formatMoney(taken)} toward your debt and roughed you up` +
+      (taken > 0 ? `The goons took ${formatMoney(taken)} toward your debt and roughed you up` : 'The goons found no cash on you and roughed you up') +
       (player.debt === 0 ? '. You are square with the shark.' : `. You still owe ${formatMoney(player.debt)}.`);
   } else {
     const units = totalDrugs(p);
@@ -472,6 +530,8 @@ function surrender(state: GameState, enc: Encounter, rng: Rng, turn: Turn): stri
           : 0
         : Math.floor((p.cash * rng.int(20, 50)) / 100);
     player.cash = p.cash - fine;
+    turn.toll.cash += fine;
+    turn.toll.drugs += units;
     const who = enc.type === 'police' ? 'The cops' : 'The gang';
     const drugs = units > 0 ? `${who} took all your drugs (${units} units)` : `${who} found no drugs on you`;
     const cash = fine > 0 ? (enc.type === 'police' ? ` and fined you ${formatMoney(fine)}` : ` and ${formatMoney(fine)} of your cash`) : '';
@@ -537,8 +597,11 @@ function emptyAttack(): AttackResult {
     bribeAmount: 0,
     playerDamage: 0,
     playerDead: false,
+    toll: NO_TOLL,
   };
 }
+
+const NO_TOLL: EncounterToll = Object.freeze({ health: 0, cash: 0, drugs: 0, debt: 0 });
 
 function step(state: GameState, action: EncounterActionInput, rng: Rng, turn: Turn): string | RuleError {
   if (state.gameOver) return refuse('GAME_OVER', 'The game is over.');
@@ -580,9 +643,16 @@ function step(state: GameState, action: EncounterActionInput, rng: Rng, turn: Tu
  * INVALID_TARGET for unknown, dead, repeated or too many targets, GAME_OVER after death.
  */
 export function resolveEncounter(state: GameState, action: EncounterActionInput, rng: Rng): ApplyResult {
-  const turn: Turn = { next: copyState(state), attack: emptyAttack(), events: [] };
+  const was = state.encounter?.toll ?? NO_TOLL;
+  const turn: Turn = {
+    next: copyState(state),
+    attack: emptyAttack(),
+    events: [],
+    toll: { health: was.health, cash: was.cash, drugs: was.drugs, debt: was.debt },
+  };
   const message = step(state, action, rng, turn);
   if (typeof message !== 'string') return message;
+  turn.attack.toll = turn.toll;
   const next = turn.next;
   next.rng = rng.state();
   setMachine(next);

@@ -1,7 +1,7 @@
 // The loan shark's visits when a loan is overdue (SPEC.md section 2 "Loan-shark visit variant"): visits 1-3 are
 // talks with rising fees that the player may pay or put off; from visit 4 on the shark sends goons and the
 // encounter is a fight (type 'loanShark', state COMBAT_LOAN_SHARK).
-import { createEnemies, fightEncounter, introMessage } from './combatEnemies';
+import { createEnemies, fightEncounter, introMessage, noToll } from './combatEnemies';
 import { formatMoney } from './format';
 import type { Rng } from './rng';
 import type { Encounter, FeeDetail, GameState } from './types';
@@ -89,6 +89,7 @@ export function createLoanSharkVisit(state: GameState, rng: Rng): Encounter {
     paymentAmount: payment.paymentAmount,
     canSkip: visitNumber <= LAST_SKIPPABLE_VISIT,
     visitNumber,
+    toll: noToll(),
   };
 }
 

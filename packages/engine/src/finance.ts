@@ -1,8 +1,20 @@
 // Bank, loan sharks and the hospital.
 import { DEFAULT_LOAN_SHARK_ID, LOAN_SHARK_BY_ID, LOAN_SHARKS } from './catalogue';
-import { MAX_HEALTH } from './constants';
+import { DEFAULT_SHARK_INTEREST_RATE, MAX_HEALTH } from './constants';
 import { accept, copyState, dollars, isPositiveInt, refuse, settle, withPlayer } from './state';
-import type { ApplyResult, GameState, LoanShark, LoanSharkOffer } from './types';
+import type { ApplyResult, GameState, LoanShark, LoanSharkOffer, PlayerLoan } from './types';
+
+/**
+ * Extra daily interest once a loan is overdue (day > dueDay): 10 points, so Vinnie's 10% a day becomes 20%.
+ * Late is expensive as well as dangerous: paying on time is the better play.
+ */
+export const OVERDUE_EXTRA_INTEREST_RATE = 0.1;
+
+/** The daily rate a debt grows by at the end of the day that becomes `day`. */
+export function debtRateOn(loan: PlayerLoan | null, day: number): number {
+  const rate = loan?.interestRate ?? DEFAULT_SHARK_INTEREST_RATE;
+  return loan && day > loan.dueDay ? rate + OVERDUE_EXTRA_INTEREST_RATE : rate;
+}
 
 /** Dollars per missing health point at the hospital. */
 export const HEAL_COST_PER_POINT = 40;

@@ -5,7 +5,9 @@ export * from './catalogue';
 export { apply, replay } from './apply';
 export { newGame, introEvents, type NewGameOptions } from './newGame';
 export { toClientView, finalScore, netWorth } from './state';
-export { loanSharkOffers, healCost, totalInterestRate, HEAL_COST_PER_POINT } from './finance';
+export { loanSharkOffers, healCost, totalInterestRate, debtRateOn, HEAL_COST_PER_POINT, OVERDUE_EXTRA_INTEREST_RATE } from './finance';
+// versioned rules: which rules a stored game or log was recorded under, and whether this engine can replay it
+export { RULES_VERSION, FIRST_RULES_VERSION, OLDER_RULES_MESSAGE, isReplayable, rulesVersionOf } from './rulesVersion';
 export { maxBuy } from './market';
 export { historyView, type HistoryView, type Series } from './history';
 export { equipmentStats, purchaseQuantity, shopPrice, type EquipmentStats } from './shop';
@@ -24,12 +26,13 @@ export {
   bribeMessage,
   chooseTargets,
   escapeChance,
+  goonChaseFee,
   isLiving,
   playerWeapon,
   victoryMessage,
   type PlayerWeapon,
 } from './combat';
-export { ENEMY_SPRITES, encounterChance, maxEnemiesFor } from './combatEnemies';
+export { ENEMY_SPRITES, dangerLevelOf, encounterChance, encounterRisk, heatOf, maxEnemiesFor } from './combatEnemies';
 export { LAST_SKIPPABLE_VISIT, loanSharkSound, visitFees } from './combatLoanShark';
 export { ALLOWED_ACTIONS, allowedActionsOf, machineState } from './machine';
 export * from './names';

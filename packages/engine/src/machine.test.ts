@@ -28,6 +28,7 @@ const encounterOf = (type: Encounter['type']): Encounter => ({
   paymentAmount: 0,
   canSkip: false,
   visitNumber: 0,
+  toll: { health: 0, cash: 0, drugs: 0, debt: 0 },
 });
 
 describe('state machine', () => {
@@ -87,18 +88,19 @@ describe('state machine', () => {
 });
 
 describe('views', () => {
-  it('toClientView strips the seed and the PRNG state, and keeps only today of the price history', () => {
+  it('toClientView strips the seed, the PRNG state and the real prices elsewhere, and keeps only today of the price history', () => {
     const s = replay({ playerName: 'V', seed: TEST_SEED, isSeeded: true }, [{ type: 'repay', amount: 1000 }, { type: 'stay' }, { type: 'stay' }]);
     expect(Object.keys(s.gameHistory.priceHistory)).toEqual(['1', '2', '3']);
     const view = toClientView(s);
     expect('seed' in view).toBe(false);
     expect('rng' in view).toBe(false);
+    expect('cityPrices' in view).toBe(false);
     expect(JSON.stringify(view)).not.toContain(TEST_SEED);
     // The full price history is historyView's (GET /api/game/history); the view has today's prices only.
     expect(view.gameHistory.priceHistory).toEqual({ '3': s.gameHistory.priceHistory['3'] });
-    expect(view.gameHistory.priceHistory['3']).toEqual(s.worldPrices);
+    expect(view.gameHistory.priceHistory['3']).toEqual({ [s.location]: s.prices });
     const rest = { ...view, gameHistory: { ...view.gameHistory, priceHistory: s.gameHistory.priceHistory } };
-    expect({ ...rest, seed: s.seed, rng: s.rng }).toEqual(s);
+    expect({ ...rest, seed: s.seed, rng: s.rng, cityPrices: s.cityPrices }).toEqual(s);
   });
 
   it('historyView lists cash, debt, health and prices per city and drug by day', () => {

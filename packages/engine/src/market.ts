@@ -1,11 +1,12 @@
 // Drug prices and the trades that use them: buy, sell, dump, stash, unstash.
 //
-// Prices: every city has a price for every drug every day (worldPrices, which the player can see). A price
-// walks from yesterday's toward the drug's typical price with noise, inside [minPrice, maxPrice], so today's
-// world prices hint at tomorrow's. Now and then a price spikes (x2-x4) or crashes (/2-/4) for the day; a spike
-// or crash carries on into the next day half of the time (rumors are worth something). Stock (QTY Available)
-// exists only for the current city: a drug is missing from the market some days (quantity 0), but the market
-// always buys what the player carries.
+// Prices: every city has a price for every drug every day (cityPrices, server only). A price walks from
+// yesterday's toward the drug's typical price with noise, inside [minPrice, maxPrice]. Now and then a price
+// spikes (x2-x4) or crashes (/2-/4); a spike or crash carries on into the next day half of the time. The player
+// sees real prices only where they are: worldPrices holds the last prices they saw in each city, with the day
+// (worldPricesDay), so a trip is planned on a hint that has moved by the time they land (see CONTEXT.md
+// "Markets"). Stock (QTY Available) exists only for the current city: a drug is missing from the market some
+// days (quantity 0), but the market always buys what the player carries.
 import { DRUG_BY_ID, DRUGS, drugRecord, drugValues, LOCATIONS, locationRecord, locationValues } from './catalogue';
 import { recordAction } from './history';
 import type { Rng } from './rng';
@@ -23,15 +24,23 @@ export interface PriceMove {
   fresh: boolean;
 }
 
-const SPIKE_CHANCE = 0.02;
-const CRASH_CHANCE = 0.025;
+/**
+ * Daily chance, per city and drug, that a price spikes or crashes. About one city-day in seven brings a story
+ * ('WORD ON THE STREET'); these are the big trades, so they are rare (see BALANCE.md).
+ */
+const SPIKE_CHANCE = 0.01;
+const CRASH_CHANCE = 0.012;
 const MOVE_CARRIES_ON_CHANCE = 0.5;
 const MOVE_ROLL = SPIKE_CHANCE + CRASH_CHANCE;
 /** Rescales the rest of a roll above MOVE_ROLL back to [0, 1). */
 const REST_SCALE = 1 / (1 - MOVE_ROLL);
+/** Share of the distance to the typical price a price walks back each night. */
 const MEAN_REVERSION = 0.25;
-/** Daily noise as a fraction of the drug's normal band (max - min). */
-const NOISE_OF_BAND = 0.45;
+/**
+ * Daily noise as a fraction of the drug's normal band (max - min). With the reversion above a price seen k days
+ * ago keeps about 0.75^k of its distance from the typical price: a hint worth reading for a few days.
+ */
+const NOISE_OF_BAND = 0.3;
 const AVAILABLE_CHANCE = 0.82;
 
 /** Yesterday's price walked toward the typical price; `u` is a uniform draw in [0, 1) for the noise. */
@@ -135,6 +144,32 @@ function carriedMove(locationId: string, drug: Drug, prev: number, rng: Rng, mov
   const roll = rng.float();
   if (roll < MOVE_ROLL) return freshMove(locationId, drug, from, roll < SPIKE_CHANCE, rng, moves);
   return normalPrice(drug, from, (roll - MOVE_ROLL) / (1 - MOVE_ROLL));
+}
+
+// Scratch row for seenPrices (filled before it is read; never escapes).
+const KNOWN_ROWS: (Record<string, number> | undefined)[] = new Array<Record<string, number> | undefined>(LOCATIONS.length).fill(undefined);
+const KNOWN_DAYS: (number | undefined)[] = new Array<number>(LOCATIONS.length).fill(0);
+
+/**
+ * What the player knows after seeing today's prices in `locationId`: worldPrices and worldPricesDay with that
+ * city's row replaced (each built by one literal, so every state's records share a shape).
+ */
+export function seenPrices(
+  state: Pick<GameState, 'worldPrices' | 'worldPricesDay'>,
+  locationId: string,
+  prices: Record<string, number>,
+  day: number,
+): { worldPrices: WorldPrices; worldPricesDay: Record<string, number> } {
+  locationValues(state.worldPrices, KNOWN_ROWS);
+  locationValues(state.worldPricesDay, KNOWN_DAYS);
+  for (let i = 0; i < LOCATIONS.length; i++) {
+    if (LOCATIONS[i]!.id === locationId) {
+      KNOWN_ROWS[i] = prices;
+      KNOWN_DAYS[i] = day;
+    }
+  }
+  // Every city has a row from day 1 (newGame's tip sheet), so no entry is left undefined.
+  return { worldPrices: locationRecord(KNOWN_ROWS as Record<string, number>[]), worldPricesDay: locationRecord(KNOWN_DAYS as number[]) };
 }
 
 /** Trend of a price against the drug's normal band. */

@@ -1,11 +1,12 @@
 // A fresh game: day 1 in the starting city with $2,000 cash and $1,000 owed to the default loan shark.
-import { DEFAULT_LOAN_SHARK_ID, LOAN_SHARK_BY_ID, LOCATION_BY_ID, RANKS, STARTING_LOCATION_ID } from './catalogue';
+import { DEFAULT_LOAN_SHARK_ID, LOAN_SHARK_BY_ID, LOCATION_BY_ID, LOCATIONS, locationRecord, RANKS, STARTING_LOCATION_ID } from './catalogue';
 import { DEFAULT_MAX_DAYS, LOAN_DUE_DAYS, MAX_HEALTH, STARTING_CASH, STARTING_DEBT } from './constants';
 import { startHistory } from './history';
 import { buildMarket, initialWorldPrices } from './market';
 import { syncMachine } from './machine';
 import { Rng } from './rng';
 import { formatSeed } from './seed';
+import { RULES_VERSION } from './rulesVersion';
 import { dollars, settle } from './state';
 import type { GameEvent, GameState, Player } from './types';
 
@@ -21,8 +22,10 @@ export function newGame(opts: NewGameOptions): GameState {
   const shark = LOAN_SHARK_BY_ID.get(DEFAULT_LOAN_SHARK_ID)!;
   const rank = RANKS[0]!;
   const location = STARTING_LOCATION_ID;
-  const worldPrices = initialWorldPrices(rng);
-  const prices = worldPrices[location]!;
+  // Day 1's prices everywhere; the player starts with all of them (a tip sheet, "seen day 1"), and from then on
+  // learns a city's prices only by being there.
+  const cityPrices = initialWorldPrices(rng);
+  const prices = cityPrices[location]!;
   const marketInfo = buildMarket(prices, null, rng);
   const player: Player = settle({
     name: opts.playerName,
@@ -48,6 +51,7 @@ export function newGame(opts: NewGameOptions): GameState {
     copsKilled: 0,
   });
   const state: GameState = {
+    rulesVersion: RULES_VERSION,
     day: 1,
     maxDays: player.maxDays,
     location,
@@ -56,7 +60,8 @@ export function newGame(opts: NewGameOptions): GameState {
     isSeeded: opts.isSeeded,
     formattedSeed: opts.isSeeded ? formatSeed(opts.seed) : null,
     prices,
-    worldPrices,
+    worldPrices: cityPrices,
+    worldPricesDay: locationRecord(LOCATIONS.map(() => 1)),
     marketInfo,
     encounter: null,
     pendingEncounter: null,
@@ -64,11 +69,12 @@ export function newGame(opts: NewGameOptions): GameState {
     allowedActions: [],
     stateMetadata: { enteredOnDay: 1, encounterType: null },
     stateMachine: { currentState: 'NORMAL' },
-    gameHistory: startHistory(player, worldPrices),
+    gameHistory: startHistory(player, cityPrices),
     shipments: [],
     player,
     seed: opts.seed,
     rng: rng.state(),
+    cityPrices,
     loanSharkVisits: 0,
     nextId: 1,
   };

@@ -67,6 +67,7 @@ export function settle(p: Player): Player {
  */
 export function copyState(s: GameState): GameState {
   return {
+    rulesVersion: s.rulesVersion,
     day: s.day,
     maxDays: s.maxDays,
     location: s.location,
@@ -76,6 +77,7 @@ export function copyState(s: GameState): GameState {
     formattedSeed: s.formattedSeed,
     prices: s.prices,
     worldPrices: s.worldPrices,
+    worldPricesDay: s.worldPricesDay,
     marketInfo: s.marketInfo,
     encounter: s.encounter,
     pendingEncounter: s.pendingEncounter,
@@ -88,6 +90,7 @@ export function copyState(s: GameState): GameState {
     player: s.player,
     seed: s.seed,
     rng: s.rng,
+    cityPrices: s.cityPrices,
     loanSharkVisits: s.loanSharkVisits,
     nextId: s.nextId,
   };
@@ -142,14 +145,14 @@ export function heldQuantity(record: Record<string, Held> | undefined, id: strin
 }
 
 /**
- * What the server may send to a browser: the state without the PRNG state and the secret seed, and with
- * gameHistory.priceHistory cut to the current day. The whole price history (every city, every day: about 50 KB
- * by day 30, nine tenths of the state) is what only the price charts need, so it travels once, on request, as
- * GET /api/game/history (historyView); sending it with every click would multiply each reply's size tenfold.
+ * What the server may send to a browser: the state without the PRNG state, the secret seed and the real prices
+ * of the cities the player is not in (worldPrices is what they know), and with gameHistory.priceHistory cut to
+ * the current day. The price history is what only the price charts need, so it travels once, on request, as
+ * GET /api/game/history (historyView).
  */
 export function toClientView(state: GameState): ClientGameState {
-  // Destructuring drops the two server-only fields without copying anything else deeply.
-  const { seed: _seed, rng: _rng, ...view } = state;
+  // Destructuring drops the server-only fields without copying anything else deeply.
+  const { seed: _seed, rng: _rng, cityPrices: _cityPrices, ...view } = state;
   const history = state.gameHistory;
   const today = String(state.day);
   const todaysPrices = history.priceHistory[today];

@@ -23,7 +23,13 @@ export function withMarket(state: GameState, drugId: string, fields: Partial<Mar
   const prices = { ...state.prices };
   const entry = marketInfo.find((m) => m.id === drugId);
   if (entry) prices[drugId] = entry.price;
-  return { ...state, marketInfo, prices, worldPrices: { ...state.worldPrices, [state.location]: prices } };
+  return {
+    ...state,
+    marketInfo,
+    prices,
+    worldPrices: { ...state.worldPrices, [state.location]: prices },
+    cityPrices: { ...state.cityPrices, [state.location]: prices },
+  };
 }
 
 export function ok(result: ApplyResult): ApplyOk {

@@ -3,8 +3,11 @@ import { apply } from './apply';
 import { LOCATION_BY_ID, LOCATIONS, RANKS, STARTING_LOCATION_ID } from './catalogue';
 import { BANK_INTEREST_RATE, DEFAULT_MAX_DAYS, LOAN_DUE_DAYS, MAX_HEALTH, STARTING_CASH, STARTING_DEBT } from './constants';
 import { introEvents, newGame } from './newGame';
+import { OVERDUE_EXTRA_INTEREST_RATE, debtRateOn } from './finance';
+import { RULES_VERSION } from './rulesVersion';
+import { toClientView } from './state';
 import { bankInterest, debtInterest } from './travel';
-import { ok, startGame, withPlayerFields } from './testkit';
+import { ok, run, startGame, withPlayerFields } from './testkit';
 import type { ApplyOk, GameState } from './types';
 
 /** The first seed (from a fixed list) whose stay produces a result matching `pred`. */
@@ -51,6 +54,71 @@ describe('a new game (SPEC.md section 9, DESIGN.md "Our reading")', () => {
     const [intro] = introEvents(startGame());
     expect(intro!.category).toBe('game_intro');
     expect(intro!.message).toContain('You owe $1,000 to Vinnie "The Knuckles", due in 7 days');
+  });
+});
+
+describe('what the player knows of prices (uncertain markets)', () => {
+  it('starts with every city seen on day 1 (the tip sheet) under the current rules', () => {
+    const s = startGame();
+    expect(s.rulesVersion).toBe(RULES_VERSION);
+    expect(s.worldPrices).toEqual(s.cityPrices);
+    expect(Object.values(s.worldPricesDay)).toEqual(LOCATIONS.map(() => 1));
+  });
+
+  it('learns a city\'s prices only by being there: other cities keep the prices and the day they were seen', () => {
+    const s0 = startGame();
+    const [a, b] = LOCATIONS.filter((l) => l.id !== s0.location);
+    const s1 = run(s0, { type: 'repay', amount: 1000 });
+    const trip = (s: typeof s0, to: string) => {
+      const r = ok(apply(s, { type: 'travel', destination: to }));
+      // a fight on arrival would hold the trip up; run away (refusals do not matter for what is checked here)
+      let next = r.state;
+      for (let i = 0; i < 40 && next.encounter; i++) {
+        const step = apply(next, { type: 'encounter', action: next.encounter.turnOrder === 'player' ? 'surrender' : 'fight' });
+        if (step.ok) next = step.state;
+      }
+      return next;
+    };
+    const s2 = trip(s1, a!.id); // day 2 in a
+    expect(s2.worldPrices[a!.id]).toEqual(s2.prices);
+    expect(s2.prices).toEqual(s2.cityPrices[a!.id]);
+    expect(s2.worldPricesDay[a!.id]).toBe(2);
+    for (const loc of LOCATIONS.filter((l) => l.id !== a!.id)) {
+      expect(s2.worldPrices[loc.id]).toBe(s0.worldPrices[loc.id]);
+      expect(s2.worldPricesDay[loc.id]).toBe(1);
+    }
+    // the hints have moved on under the player's feet
+    expect(LOCATIONS.some((l) => l.id !== a!.id && JSON.stringify(s2.cityPrices[l.id]) !== JSON.stringify(s2.worldPrices[l.id]))).toBe(true);
+    const s3 = trip(s2, b!.id); // day 3 in b
+    const s4 = trip(s3, a!.id); // day 4 back in a: previousPrice is what was seen here on day 2
+    expect(s3.worldPricesDay[a!.id]).toBe(2);
+    for (const m of s4.marketInfo) expect(m.previousPrice).toBe(s2.prices[m.id]);
+    expect(s4.worldPricesDay).toMatchObject({ [a!.id]: 4, [b!.id]: 3 });
+    // the client sees the hints, never today's real prices of the other cities
+    const view = JSON.stringify(toClientView(s4));
+    expect(view).not.toContain('cityPrices');
+    expect(toClientView(s4).worldPrices).toEqual(s4.worldPrices);
+  });
+});
+
+describe('a loan shark to fear', () => {
+  it('charges 10 more points of interest a day once the loan is overdue', () => {
+    expect(OVERDUE_EXTRA_INTEREST_RATE).toBe(0.1);
+    const loan = { id: 'vinnie', name: 'Vinnie', interestRate: 0.1, dueDay: 8 };
+    expect(debtRateOn(loan, 8)).toBeCloseTo(0.1);
+    expect(debtRateOn(loan, 9)).toBeCloseTo(0.2);
+    expect(debtRateOn(null, 9)).toBeCloseTo(0.1);
+    // staying from day 8 (due) to day 9 (overdue) grows a $1,000 debt by 20%
+    const { result } = findStay(
+      (r) => !r.events.some((e) => e.category === 'received_item' || e.category === 'lost_item'),
+      (s) => withPlayerFields({ ...s, day: 8 }, { day: 8 }),
+    );
+    expect(result.state.player.debt).toBe(1200);
+    const onTime = findStay(
+      (r) => !r.events.some((e) => e.category === 'received_item' || e.category === 'lost_item'),
+      (s) => withPlayerFields({ ...s, day: 7 }, { day: 7 }),
+    );
+    expect(onTime.result.state.player.debt).toBe(1100);
   });
 });
 
@@ -115,7 +183,8 @@ describe('travel and stay', () => {
     expect(result.state.player.bank).toBe(2100);
     expect(result.state.player.cash).toBe(before.player.cash);
     expect(result.state.gameHistory.financeHistory.at(-1)).toEqual({ day: 2, cash: before.player.cash, debt: 1100, bank: 2100 });
-    expect(result.state.gameHistory.priceHistory['2']).toEqual(result.state.worldPrices);
+    // The history keeps what the player saw: today's prices where they are, nothing of the other cities.
+    expect(result.state.gameHistory.priceHistory['2']).toEqual({ [result.state.location]: result.state.prices });
     expect(result.state.gameHistory.healthHistory.at(-1)).toEqual({ day: 2, health: result.state.player.health });
   });
 

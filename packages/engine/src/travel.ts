@@ -1,7 +1,7 @@
 // Travel, stay, and the new-day cycle both trigger. Order of a day's end (fixed, so replays match):
 //   1. the final day-end (day == maxDays) ends the game instead: no fare, no interest, no encounter;
 //   2. fly (pay the fare, move) and advance the day;
-//   3. debt interest at the shark's rate, bank interest 5%;
+//   3. debt interest at the shark's rate (+10 points once overdue), bank interest 5%;
 //   4. shipments move (deliveries land in stashes);
 //   5. new prices everywhere and a new market here;
 //   6. random events: word on the street, rumor, lucky find, bad news;
@@ -10,11 +10,12 @@
 //   9. history records; state machine.
 import { LOCATION_BY_ID } from './catalogue';
 import { setMachine } from './machine';
-import { BANK_INTEREST_RATE, DEFAULT_SHARK_INTEREST_RATE } from './constants';
+import { BANK_INTEREST_RATE } from './constants';
+import { debtRateOn } from './finance';
 import { createLoanSharkVisit, loanSharkSound, rollEncounter } from './combat';
 import { badNews, luckyFind, priceChangeEvents, rumorEvent } from './events';
 import { recordAction, recordDay } from './history';
-import { buildMarket, nextWorldPrices } from './market';
+import { buildMarket, nextWorldPrices, seenPrices } from './market';
 import { promote } from './ranks';
 import { Rng } from './rng';
 import { advanceShipments } from './shipping';
@@ -91,16 +92,17 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   p.day = day;
 
   // Interest.
-  if (p.debt > 0) p.debt += debtInterest(p.debt, p.loanShark?.interestRate ?? DEFAULT_SHARK_INTEREST_RATE);
+  if (p.debt > 0) p.debt += debtInterest(p.debt, debtRateOn(p.loanShark, day));
   p.bank += bankInterest(p.bank);
 
   const shipped = advanceShipments(state.shipments, p.stash, rng);
   p.stash = shipped.stash;
 
-  // Markets.
-  const { world, moves } = nextWorldPrices(state.worldPrices, rng);
+  // Markets: every city's prices move; the player sees today's only here (previousPrice = what they last saw here).
+  const { world, moves } = nextWorldPrices(state.cityPrices, rng);
   const prices = world[p.location]!;
   const marketInfo = buildMarket(prices, state.worldPrices[p.location] ?? null, rng);
+  const known = seenPrices(state, p.location, prices, day);
 
   // Random events (they change p; they read and keep up usedSpace).
   p.usedSpace = usedSpaceOf(p.inventory);
@@ -118,13 +120,15 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   next.maxDays = player.maxDays;
   next.location = player.location;
   next.prices = prices;
-  next.worldPrices = world;
+  next.worldPrices = known.worldPrices;
+  next.worldPricesDay = known.worldPricesDay;
+  next.cityPrices = world;
   next.marketInfo = marketInfo;
   next.shipments = shipped.shipments;
   next.player = player;
   next.encounter = null;
   next.pendingEncounter = null;
-  next.gameHistory = recordDay(history, day, player, world);
+  next.gameHistory = recordDay(history, day, player, prices);
 
   // Encounters: a fight first; an overdue loan brings the shark's visit (behind the fight if both happen).
   const fight = rollEncounter(next, rng);

@@ -135,7 +135,7 @@ export interface MarketEntry {
   price: number;
   quantity: number;
   trend: Trend;
-  /** Price of this drug in this location the day before, or null on day 1 / first visit. */
+  /** The price the player last saw for this drug here (yesterday if they stayed), or null when never seen. */
   previousPrice: number | null;
 }
 
@@ -215,6 +215,18 @@ export interface FeeDetail {
   amount: number;
 }
 
+/** What an encounter has cost the player so far (all >= 0): shown when it ends. */
+export interface EncounterToll {
+  /** Health lost to hits and beatings. */
+  health: number;
+  /** Cash paid or taken: bribe, fine, robbery, what the goons grabbed. */
+  cash: number;
+  /** Units of drugs taken or dropped. */
+  drugs: number;
+  /** Dollars added to the debt (running from the loan shark's goons). */
+  debt: number;
+}
+
 export interface Encounter {
   type: EncounterType;
   enemies: Enemy[];
@@ -237,6 +249,8 @@ export interface Encounter {
   paymentAmount: number;
   canSkip: boolean;
   visitNumber: number;
+  /** What this encounter has cost the player so far. */
+  toll: EncounterToll;
 }
 
 export interface AttackResultItem {
@@ -261,6 +275,8 @@ export interface AttackResult {
   /** Player's health change this call (enemy turns): negative for damage, 0 for a miss. */
   playerDamage: number;
   playerDead: boolean;
+  /** What the encounter has cost the player, this action included (the whole bill once it is over). */
+  toll: EncounterToll;
 }
 
 export type EventCategory =
@@ -327,6 +343,8 @@ export interface StateMetadata {
 }
 
 export interface GameState {
+  /** The rules this game is played under (RULES_VERSION when it started); a stored state without it is version 1. */
+  rulesVersion: number;
   day: number;
   maxDays: number;
   location: string;
@@ -336,7 +354,13 @@ export interface GameState {
   /** '1234-5678-9012-3456' for seeded games, null otherwise (the secret seed of an unseeded game never leaves the server). */
   formattedSeed: string | null;
   prices: Record<string, number>;
+  /**
+   * What the player knows of every city's prices: the last prices seen there (today's where they are). Only a
+   * hint for other cities: prices move every night. The day each was seen is in worldPricesDay.
+   */
   worldPrices: Record<string, Record<string, number>>;
+  /** location id -> the day its worldPrices were seen. */
+  worldPricesDay: Record<string, number>;
   marketInfo: MarketEntry[];
   encounter: Encounter | null;
   /** An encounter waiting behind the current one (e.g. a loan-shark visit after a police fight). */
@@ -352,14 +376,16 @@ export interface GameState {
   seed: string;
   /** Server only: PRNG state, advanced only inside apply. */
   rng: number[];
+  /** Server only: today's real prices in every city (the player sees them only where they are). */
+  cityPrices: Record<string, Record<string, number>>;
   /** Loan-shark visits so far for the current loan (drives visitNumber and escalation); 0 when no debt. */
   loanSharkVisits: number;
   /** Monotonic counter for shipment ids (enemy ids are built from their type, the day and their index). */
   nextId: number;
 }
 
-/** What a client may see: no PRNG state, and the seed only through formattedSeed. */
-export type ClientGameState = Omit<GameState, 'seed' | 'rng'>;
+/** What a client may see: no PRNG state, no real prices of other cities, and the seed only through formattedSeed. */
+export type ClientGameState = Omit<GameState, 'seed' | 'rng' | 'cityPrices'>;
 
 // ---------- actions ----------
 

@@ -20,6 +20,8 @@ export const ApiErrorCode = {
   SESSION_NOT_FOUND: 'SESSION_NOT_FOUND',
   ACTION_NOT_ALLOWED: 'ACTION_NOT_ALLOWED',
   AUDIT_FAILURE: 'AUDIT_FAILURE',
+  /** 410: the game was started under rules this server no longer plays (engine OLDER_RULES_MESSAGE). */
+  RULES_CHANGED: 'RULES_CHANGED',
   RATE_LIMITED: 'RATE_LIMITED',
   NOT_FOUND: 'NOT_FOUND',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

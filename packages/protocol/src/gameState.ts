@@ -4,7 +4,7 @@
 // ClientGameState are mutually assignable, so the two cannot drift apart.
 import { Type, type Static, type TSchema } from 'typebox';
 
-const Int = () => Type.Integer();
+const Int = (options: { description?: string } = {}) => Type.Integer(options);
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const StateNameSchema = Type.Union([
@@ -104,6 +104,9 @@ export const EnemySchema = Type.Object({
 
 export const FeeDetailSchema = Type.Object({ label: Type.String(), amount: Int() });
 
+/** What an encounter has cost the player so far (all >= 0). */
+export const EncounterTollSchema = Type.Object({ health: Int(), cash: Int(), drugs: Int(), debt: Int() });
+
 export const EncounterSchema = Type.Object({
   type: EncounterTypeSchema,
   enemies: Type.Array(EnemySchema),
@@ -124,6 +127,7 @@ export const EncounterSchema = Type.Object({
   paymentAmount: Int(),
   canSkip: Type.Boolean(),
   visitNumber: Int(),
+  toll: EncounterTollSchema,
 });
 
 export const EventCategorySchema = Type.Union([
@@ -197,6 +201,7 @@ export const GameHistorySchema = Type.Object({
 });
 
 export const ClientGameStateSchema = Type.Object({
+  rulesVersion: Int({ description: 'The rules version the game started under (engine RULES_VERSION).' }),
   day: Int(),
   maxDays: Int(),
   location: Type.String(),
@@ -205,7 +210,10 @@ export const ClientGameStateSchema = Type.Object({
   isSeeded: Type.Boolean(),
   formattedSeed: Nullable(Type.String()),
   prices: Type.Record(Type.String(), Int()),
-  worldPrices: Type.Record(Type.String(), Type.Record(Type.String(), Int())),
+  worldPrices: Type.Record(Type.String(), Type.Record(Type.String(), Int()), {
+    description: 'The last prices the player saw in each city (a hint: prices move every night); today\'s where they are.',
+  }),
+  worldPricesDay: Type.Record(Type.String(), Int(), { description: 'Location id -> the day its worldPrices were seen.' }),
   marketInfo: Type.Array(MarketEntrySchema),
   encounter: Nullable(EncounterSchema),
   pendingEncounter: Nullable(EncounterSchema),

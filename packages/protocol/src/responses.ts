@@ -16,6 +16,7 @@ import { Success } from './common';
 import {
   AttackResultItemSchema,
   ClientGameStateSchema,
+  EncounterTollSchema,
   EncounterSchema,
   GameEventSchema,
   ShipmentSchema,
@@ -71,6 +72,9 @@ export type SessionInfo = Static<typeof SessionInfoSchema>;
 export const ValidateResponseSchema = Success({
   valid: Type.Boolean(),
   session: Type.Union([SessionInfoSchema, Type.Null()]),
+  closedReason: Type.Optional(
+    Type.String({ description: "Why a stored game can't be continued, when there is more to say than 'not found' (older rules)." }),
+  ),
 });
 export type ValidateResponse = Static<typeof ValidateResponseSchema>;
 
@@ -123,6 +127,7 @@ export const EncounterResponseSchema = Success({
   bribeAmount: Type.Integer(),
   playerDamage: Type.Integer(),
   playerDead: Type.Boolean(),
+  toll: EncounterTollSchema,
 });
 export type EncounterResponse = Static<typeof EncounterResponseSchema>;
 
@@ -134,6 +139,7 @@ export type HospitalCostResponse = Static<typeof HospitalCostResponseSchema>;
 
 export const WorldPricesResponseSchema = Success({
   worldPrices: Type.Record(Type.String(), Type.Record(Type.String(), Type.Integer())),
+  worldPricesDay: Type.Record(Type.String(), Type.Integer()),
 });
 export type WorldPricesResponse = Static<typeof WorldPricesResponseSchema>;
 

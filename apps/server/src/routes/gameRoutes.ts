@@ -11,7 +11,8 @@ import {
   type Action,
   type ApplyOk,
 } from '@drugwars/engine';
-import { ApiRoutes, type ActionResponse } from '@drugwars/protocol';
+import { ApiErrorCode, ApiRoutes, type ActionResponse } from '@drugwars/protocol';
+import { ApiError } from '../errors';
 import type { FastifyRequest } from 'fastify';
 import type { GameSessions } from '../services/gameSessions';
 import { routeSchema } from './routeSchema';
@@ -59,7 +60,16 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
   );
 
   app.post(ApiRoutes.validate.url, { schema: routeSchema(ApiRoutes.validate, 'session') }, async (request) => {
-    const record = await sessions.find(request.body.sessionId);
+    let record;
+    try {
+      record = await sessions.find(request.body.sessionId);
+    } catch (error) {
+      // A game of older rules is not active any more: say why, so the title screen can tell the player.
+      if (error instanceof ApiError && error.code === ApiErrorCode.RULES_CHANGED) {
+        return { success: true as const, valid: false, session: null, closedReason: error.message };
+      }
+      throw error;
+    }
     // Only a game still being played counts as an active game to continue (SPEC.md "ACTIVE GAMES").
     if (!record || record.state.gameOver) return { success: true as const, valid: false, session: null };
     return {
@@ -139,7 +149,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
 
   app.get(ApiRoutes.worldPrices.url, { schema: routeSchema(ApiRoutes.worldPrices, 'market') }, async (request) => {
     const record = await sessions.get(sessionIdOf(request));
-    return { success: true as const, worldPrices: record.state.worldPrices };
+    return { success: true as const, worldPrices: record.state.worldPrices, worldPricesDay: record.state.worldPricesDay };
   });
 
   app.get(ApiRoutes.history.url, { schema: routeSchema(ApiRoutes.history, 'game') }, async (request) => {
@@ -169,6 +179,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
       bribeAmount: attack?.bribeAmount ?? 0,
       playerDamage: attack?.playerDamage ?? 0,
       playerDead: attack?.playerDead ?? result.state.player.health <= 0,
+      toll: attack?.toll ?? { health: 0, cash: 0, drugs: 0, debt: 0 },
     };
   });
 

@@ -6,10 +6,12 @@ import {
   apply,
   generatedName,
   introEvents,
+  isReplayable,
   newGame,
   parseSeed,
   randomSeed,
   replay,
+  rulesVersionOf,
   validatePlayerName,
   type Action,
   type ApplyOk,
@@ -17,8 +19,8 @@ import {
   type GameState,
 } from '@drugwars/engine';
 import { ApiErrorCode } from '@drugwars/protocol';
-import { SessionLogError, type SessionRecord, type Storage } from '../storage/port';
-import { ApiError, auditFailure, fromRuleError, sessionNotFound } from '../errors';
+import { OutdatedRulesError, SessionLogError, type SessionRecord, type Storage } from '../storage/port';
+import { ApiError, auditFailure, fromRuleError, rulesChanged, sessionNotFound } from '../errors';
 import { canonicalJson } from './canonicalJson';
 
 /** Sessions expire after 7 days without activity (SPEC.md section 9). */
@@ -98,16 +100,23 @@ export class GameSessions {
     return { sessionId, state, events: introEvents(state), isManualSeed: isSeeded };
   }
 
-  /** The live session or null (unknown, malformed, ended or expired id). */
+  /**
+   * The live session or null (unknown, malformed, ended or expired id). A game started under rules this engine no
+   * longer plays is 410 RULES_CHANGED: closed with a clear message, never an audit failure.
+   */
   async find(sessionId: string | undefined): Promise<SessionRecord | null> {
     if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return null;
+    let record: SessionRecord | null;
     try {
-      return await this.storage.load(sessionId.toLowerCase(), this.expiresBefore());
+      record = await this.storage.load(sessionId.toLowerCase(), this.expiresBefore());
     } catch (error) {
+      if (error instanceof OutdatedRulesError) throw rulesChanged();
       // The stored snapshot and the action log no longer fit together: rows were changed outside the game.
       if (error instanceof SessionLogError) throw auditFailure();
       throw error;
     }
+    if (record && !isReplayable(rulesVersionOf(record.state))) throw rulesChanged();
+    return record;
   }
 
   /** The live session, or 404 SESSION_NOT_FOUND. */
@@ -137,6 +146,8 @@ export class GameSessions {
 
   /** Replays the action log from the seed: it must reproduce the stored state exactly, or 403 AUDIT_FAILURE. */
   async audit(record: SessionRecord): Promise<void> {
+    // A log of older rules replays to another game: that is a rules change, not tampering.
+    if (!isReplayable(rulesVersionOf(record.state))) throw rulesChanged();
     const actions = await this.storage.actions(record.id);
     let replayed: GameState;
     try {
@@ -148,9 +159,16 @@ export class GameSessions {
     if (canonicalJson(replayed) !== canonicalJson(record.state)) throw auditFailure();
   }
 
+  /** Ends a session; a game of older rules can be ended too (that is how the player leaves it). */
   async end(sessionId: string | undefined): Promise<void> {
-    const record = await this.get(sessionId);
-    const ended = await this.storage.endSession(record.id, this.now());
+    let id: string;
+    try {
+      id = (await this.get(sessionId)).id;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === ApiErrorCode.RULES_CHANGED)) throw error;
+      id = sessionId!.toLowerCase();
+    }
+    const ended = await this.storage.endSession(id, this.now());
     if (!ended) throw sessionNotFound();
   }
 }

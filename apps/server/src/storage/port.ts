@@ -13,7 +13,9 @@
 //   is the service's rule. `topScores` orders by score desc, then earlier date_achieved first.
 // - Errors other than the results below (database down, disk full) are thrown as ordinary Errors, except that
 //   `load` throws SessionLogError when a session's stored snapshot cannot be rolled forward over its log (rows
-//   missing or changed by hand): the service answers that as an audit failure, never as a server error.
+//   missing or changed by hand): the service answers that as an audit failure, never as a server error; its
+//   subclass OutdatedRulesError (a snapshot of older rules, which the engine cannot roll forward) is answered as a
+//   closed game (410 RULES_CHANGED).
 // - The state is stored as a snapshot every few actions (see SNAPSHOT_EVERY in kyselyStorage.ts) and rolled
 //   forward with the engine on load; `load` always returns the state after the session's last action.
 // - Treat `SessionRecord.state` (and the state you pass to append/createSession) as IMMUTABLE: the adapters keep
@@ -33,6 +35,20 @@ export class SessionLogError extends Error {
   ) {
     super(`Session ${sessionId} cannot be rebuilt from its log: ${detail}`);
     this.name = 'SessionLogError';
+  }
+}
+
+/**
+ * A session stored under rules the engine no longer plays (its state records an older rulesVersion): the log
+ * cannot be rolled forward. The service closes such a game with a clear message; it is not an audit failure.
+ */
+export class OutdatedRulesError extends SessionLogError {
+  constructor(
+    sessionId: string,
+    readonly rulesVersion: number,
+  ) {
+    super(sessionId, `it was stored under rules version ${rulesVersion}`);
+    this.name = 'OutdatedRulesError';
   }
 }
 

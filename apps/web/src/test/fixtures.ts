@@ -1,5 +1,5 @@
 // Test-only builders for the shell's tests.
-import type { ClientGameState, GameEvent, MarketEntry } from '@drugwars/engine';
+import { RULES_VERSION, type ClientGameState, type GameEvent, type MarketEntry } from '@drugwars/engine';
 
 export function market(id: string, overrides: Partial<MarketEntry> = {}): MarketEntry {
   return { id, name: id.toUpperCase(), price: 100, quantity: 10, trend: 'normal', previousPrice: null, ...overrides };
@@ -11,6 +11,7 @@ export function event(category: GameEvent['category'], message: string = categor
 
 export function makeState(overrides: { cash?: number; usedSpace?: number; coatSpace?: number; marketInfo?: MarketEntry[]; inventory?: Record<string, { quantity: number; totalCost: number }>; encounter?: ClientGameState['encounter'] } = {}): ClientGameState {
   return {
+    rulesVersion: RULES_VERSION,
     day: 2,
     maxDays: 30,
     location: 'new_york',
@@ -20,6 +21,7 @@ export function makeState(overrides: { cash?: number; usedSpace?: number; coatSp
     formattedSeed: null,
     prices: {},
     worldPrices: {},
+    worldPricesDay: {},
     marketInfo: overrides.marketInfo ?? [],
     encounter: overrides.encounter ?? null,
     pendingEncounter: null,

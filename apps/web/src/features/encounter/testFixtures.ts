@@ -1,5 +1,5 @@
 // Test-only builders for encounter states and responses (imported by *.test.ts files only).
-import type { ClientGameState, Encounter, Enemy } from '@drugwars/engine';
+import { RULES_VERSION, type ClientGameState, type Encounter, type Enemy } from '@drugwars/engine';
 import type { EncounterResponse } from '../../api/types';
 
 export function enemy(id: string, overrides: Partial<Enemy> = {}): Enemy {
@@ -37,12 +37,14 @@ export function encounter(overrides: Partial<Encounter> = {}): Encounter {
     paymentAmount: 0,
     canSkip: false,
     visitNumber: 0,
+    toll: { health: 0, cash: 0, drugs: 0, debt: 0 },
     ...overrides,
   };
 }
 
 export function gameState(opts: { encounter?: Encounter | null; health?: number; cash?: number; weapon?: string | null; ammo?: Record<string, number> } = {}): ClientGameState {
   const state = {
+    rulesVersion: RULES_VERSION,
     day: 3,
     maxDays: 30,
     location: 'new_york',
@@ -52,6 +54,7 @@ export function gameState(opts: { encounter?: Encounter | null; health?: number;
     formattedSeed: null,
     prices: {},
     worldPrices: {},
+    worldPricesDay: {},
     marketInfo: [],
     encounter: opts.encounter === undefined ? encounter() : opts.encounter,
     pendingEncounter: null,
@@ -106,6 +109,7 @@ export function response(overrides: Partial<EncounterResponse> & { gameState: Cl
     bribeAmount: 0,
     playerDamage: 0,
     playerDead: false,
+    toll: { health: 0, cash: 0, drugs: 0, debt: 0 },
     ...overrides,
   };
 }
