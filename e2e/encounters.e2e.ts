@@ -1,4 +1,4 @@
-// Issue 5: encounters on screen, in seeded games found with @drugwars/engine (the server runs the same engine,
+// Encounters on screen, in seeded games found with @drugwars/engine (the server runs the same engine,
 // so the same seed and the same clicks give the same fights). One game fights a gang or the police to
 // VICTORY!, later RUNs until ESCAPED!, then meets the loan shark twice: 'Pay Him Later' the first time and
 // pays the second. A second game, fists only, fights until YOU'RE DEAD!, reaches /gameover (seeded: not on
@@ -103,7 +103,7 @@ function introFor(state: GameState): string {
   return enc.type === 'gang' ? `${count} gang members attack!` : `You encounter ${count} police officers!`;
 }
 
-describe.skipIf(!chromiumAvailable())('issue 5: encounters, loan-shark visits and death', () => {
+describe.skipIf(!chromiumAvailable())('encounters, loan-shark visits and death', () => {
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;

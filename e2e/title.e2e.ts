@@ -1,4 +1,4 @@
-// Issue 4: the title screen's not-found view and connection-failed modal, and axe-core on the title and the
+// The title screen's not-found view and connection-failed modal, and axe-core on the title and the
 // leaderboard (no serious or critical violations).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -6,7 +6,7 @@ import { axeScan, seriousOrCritical } from './support/axe';
 import { chromiumAvailable, launchBrowser, newPage, PHONE, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
 import { dialog, POLL } from './support/game';
 
-describe.skipIf(!chromiumAvailable())('issue 4: title screen views', () => {
+describe.skipIf(!chromiumAvailable())('title screen views', () => {
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;

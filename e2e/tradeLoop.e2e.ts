@@ -1,4 +1,4 @@
-// Issue 4 (trade loop) and issue 5 (info and inventory views) in one seeded game: name entry with a seed, the
+// The trade loop and the info and inventory views in one seeded game: name entry with a seed, the
 // intro modal, buy, sell, stash and take, a bank deposit, repaying the loan, shopping, travel with its
 // 'Traveling...' transition and the day's event modals, a reload that resumes, the title's ACTIVE GAMES /
 // CONTINUE GAME, then every Info and Inventory view with the data this game made. Every figure the page shows
@@ -66,7 +66,7 @@ function planFor(seed: string): Plan | null {
   return { drugId: drug.id, drugName: drug.name, price: drug.price, states, travelEvents };
 }
 
-describe.skipIf(!chromiumAvailable())('issue 4: the trade loop of a seeded game', () => {
+describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;

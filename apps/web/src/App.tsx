@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { TitleScreen } from './features/title/TitleScreen';
-import { usePageViewTracking } from './analytics';
-import { loadStrings } from './lib/strings';
+import { usePageViewTracking } from './analytics/init';
+import { loadStrings } from './store/strings';
 
 // The title screen is in the entry chunk (it is the first thing seen); every other route is its own chunk.
 const GameScreen = lazy(() => import('./features/game/GameScreen'));

@@ -88,10 +88,8 @@ export const SPINNER_INTERVAL_MS = 200;
 export const SPINNER_FRAMES = ['|', '/', '-', '\\'] as const;
 export const MESSAGE_LOG_LIMIT = 50;
 export const KEYPAD_MAX_DIGITS = 9;
-export const DEFAULT_MAX_DAYS = 30;
-export const DEFAULT_RANK_NAME = 'Wannabe';
+/** The status bar's label for the player's carrying space when the state names none. */
 export const DEFAULT_INVENTORY_NAME = 'Inventory';
-export const BANK_INTEREST_PERCENT_PER_DAY = 5;
 
 // ---- charts (SPEC.md section 9) ----
 export const CHART_MAX_X_TICKS = 10;

@@ -1,11 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { init as initAnalytics } from './analytics/init';
 import { App } from './App';
-import { startPlugins } from './plugins';
 import './styles.css';
 
-startPlugins();
+// Sounds and analytics listen to the game's signals from the start; the synthesizer is its own chunk.
+initAnalytics();
+import('./audio/init')
+  .then((audio) => audio.init())
+  .catch((err: unknown) => console.warn('sounds failed to start', err));
 
 const root = document.getElementById('root');
 if (root) {

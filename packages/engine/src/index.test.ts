@@ -52,6 +52,16 @@ describe('public API', () => {
     expect(engine.purchaseQuantity('drug', 7)).toBe(7);
   });
 
+  it('words a purchase the way the shop does', () => {
+    const state = withPlayerFields(startGame(), { cash: 100_000 });
+    for (const [itemType, itemId, quantity] of [['weapon', 'pistol', 1], ['armor', 'kevlar_vest', 1], ['ammo', 'ammo_9mm', 5]] as const) {
+      const result = engine.apply(state, { type: 'shopBuy', itemType, itemId, quantity });
+      const name = [...engine.WEAPONS, ...engine.ARMOR, ...engine.AMMO].find((i) => i.id === itemId)!.name;
+      expect(result.ok && result.message, itemId).toBe(engine.purchaseMessage(itemType, name, quantity));
+    }
+    expect(engine.purchaseMessage('consumable', 'Bandage', 3)).toBe('✅ Successfully purchased 3x Bandage!');
+  });
+
   it('scores a game or its client view as cash + bank - debt', () => {
     const state = withPlayerFields(startGame(), { cash: 500, bank: 2000, debt: 700 });
     expect(engine.finalScore(engine.toClientView(state))).toBe(1800);

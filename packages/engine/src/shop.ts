@@ -12,6 +12,13 @@ export function purchaseQuantity(itemType: ShopItemType | 'drug', requested: num
   return itemType === 'weapon' ? 1 : requested;
 }
 
+/** The message of a purchase (SPEC.md section 2): weapons and armor by name, the rest with the quantity. */
+export function purchaseMessage(itemType: ShopItemType, itemName: string, quantity: number): string {
+  if (itemType === 'weapon') return `🔫 Successfully purchased ${itemName}!`;
+  if (itemType === 'armor') return `🛡️ Successfully purchased ${itemName}!`;
+  return `✅ Successfully purchased ${quantity}x ${itemName}!`;
+}
+
 /** Weapons that are used up when thrown, so the player may own several. */
 const STACKABLE_WEAPONS: ReadonlySet<string> = new Set(['grenade']);
 
@@ -30,7 +37,7 @@ export function shopBuy(state: GameState, itemType: ShopItemType, itemId: string
       const equippedItems = p.equippedItems.weapon ? p.equippedItems : { ...p.equippedItems, weapon: itemId };
       return accept(
         withPlayer(state, { ...p, cash: p.cash - weapon.price, weapons, equippedItems }),
-        `🔫 Successfully purchased ${weapon.name}!`,
+        purchaseMessage('weapon', weapon.name, 1),
       );
     }
     case 'armor': {
@@ -43,7 +50,7 @@ export function shopBuy(state: GameState, itemType: ShopItemType, itemId: string
       const equippedItems = p.equippedItems.armor ? p.equippedItems : { ...p.equippedItems, armor: itemId };
       return accept(
         withPlayer(state, { ...p, cash: p.cash - armor.price, items, equippedItems }),
-        `🛡️ Successfully purchased ${armor.name}!`,
+        purchaseMessage('armor', armor.name, 1),
       );
     }
     case 'ammo': {
@@ -57,7 +64,7 @@ export function shopBuy(state: GameState, itemType: ShopItemType, itemId: string
       const total = ammo.price * quantity;
       if (total > p.cash) return refuse('INSUFFICIENT_FUNDS', "You can't afford that much!");
       const items = { ...p.items, ammo: { ...p.items.ammo, [itemId]: have + quantity } };
-      return accept(withPlayer(state, { ...p, cash: p.cash - total, items }), `✅ Successfully purchased ${quantity}x ${ammo.name}!`);
+      return accept(withPlayer(state, { ...p, cash: p.cash - total, items }), purchaseMessage('ammo', ammo.name, quantity));
     }
     case 'consumable': {
       const item = CONSUMABLE_BY_ID.get(itemId);
@@ -67,7 +74,7 @@ export function shopBuy(state: GameState, itemType: ShopItemType, itemId: string
       if (total > p.cash) return refuse('INSUFFICIENT_FUNDS', "You can't afford that much!");
       const have = Object.hasOwn(p.items.consumables, itemId) ? p.items.consumables[itemId]! : 0;
       const items = { ...p.items, consumables: { ...p.items.consumables, [itemId]: have + quantity } };
-      return accept(withPlayer(state, { ...p, cash: p.cash - total, items }), `✅ Successfully purchased ${quantity}x ${item.name}!`);
+      return accept(withPlayer(state, { ...p, cash: p.cash - total, items }), purchaseMessage('consumable', item.name, quantity));
     }
     default:
       return refuse('INVALID_INPUT', 'The shop sells weapons, armor, ammo and consumables.');

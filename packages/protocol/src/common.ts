@@ -1,7 +1,6 @@
 // Shapes shared by every route: the failure body, the session header, small reusable fields.
 import { Type, type Static, type TSchema } from 'typebox';
-
-export const SESSION_HEADER = 'x-session-id';
+import { SESSION_HEADER } from './constants';
 
 /** Every failure: `error` and `message` carry the same player-readable sentence. */
 export const ErrorResponseSchema = Type.Object({
@@ -11,30 +10,6 @@ export const ErrorResponseSchema = Type.Object({
   message: Type.String(),
 });
 export type ErrorResponse = Static<typeof ErrorResponseSchema>;
-
-/** Error codes the server itself produces (the engine's RuleErrorCode values come on top). */
-export const ApiErrorCode = {
-  INVALID_INPUT: 'INVALID_INPUT',
-  INVALID_PLAYER_NAME: 'INVALID_PLAYER_NAME',
-  INVALID_SEED: 'INVALID_SEED',
-  SESSION_NOT_FOUND: 'SESSION_NOT_FOUND',
-  ACTION_NOT_ALLOWED: 'ACTION_NOT_ALLOWED',
-  AUDIT_FAILURE: 'AUDIT_FAILURE',
-  /** 410: the game was started under rules this server no longer plays (engine OLDER_RULES_MESSAGE). */
-  RULES_CHANGED: 'RULES_CHANGED',
-  RATE_LIMITED: 'RATE_LIMITED',
-  NOT_FOUND: 'NOT_FOUND',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  CONFLICT: 'CONFLICT',
-  SEEDED_GAME: 'SEEDED_GAME',
-  GAME_NOT_OVER: 'GAME_NOT_OVER',
-  ALREADY_SUBMITTED: 'ALREADY_SUBMITTED',
-  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
-  INTERNAL_ERROR: 'INTERNAL_ERROR',
-} as const;
-export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
-
-export const SESSION_NOT_FOUND_MESSAGE = 'Session not found or expired';
 
 /**
  * The session header. Optional in the schema on purpose: a missing id is answered like an unknown one,

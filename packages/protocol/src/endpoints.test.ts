@@ -24,8 +24,10 @@ describe('endpoints', () => {
     expect(Endpoints.state.session).toBe(true);
   });
 
-  it('import nothing, so the web client that reads them bundles no schema library', () => {
-    const source = readFileSync(new URL('./endpoints.ts', import.meta.url), 'utf8');
-    expect(source).not.toMatch(/^\s*import\s/m);
+  it('and the wire constants import nothing, so the web client that reads them bundles no schema library', () => {
+    for (const file of ['./endpoints.ts', './constants.ts']) {
+      const source = readFileSync(new URL(file, import.meta.url), 'utf8');
+      expect(source, file).not.toMatch(/^\s*import\s/m);
+    }
   });
 });

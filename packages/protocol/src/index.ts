@@ -1,6 +1,7 @@
 // @drugwars/protocol: the one schema source for the API (DESIGN.md section 3). The server validates and
 // serializes with these schemas; the web client imports the static types.
 export * from './common';
+export * from './constants';
 export * from './endpoints';
 export * from './catalogue';
 export * from './gameState';

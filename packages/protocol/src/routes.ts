@@ -52,65 +52,72 @@ import {
   WorldPricesResponseSchema,
 } from './responses';
 
-export interface RouteDefinition extends Endpoint {
+interface RouteSchemas {
   body?: TSchema;
   params?: TSchema;
   querystring?: TSchema;
   response: TSchema;
 }
 
-const E = Endpoints;
+export interface RouteDefinition extends Endpoint, RouteSchemas {
+  /** One line for the OpenAPI document. */
+  summary: string;
+}
+
+/** An endpoint with its summary (for the OpenAPI document) and its schemas. */
+const route = <K extends EndpointName, S extends RouteSchemas>(name: K, summary: string, schemas: S) =>
+  ({ ...Endpoints[name], summary, ...schemas }) as const;
 
 export const ApiRoutes = {
-  version: { ...E.version, response: VersionResponseSchema },
-  health: { ...E.health, response: HealthResponseSchema },
-  changelog: { ...E.changelog, response: ChangelogResponseSchema },
-  dataDrugs: { ...E.dataDrugs, response: GameDataSchemas.drugs },
-  dataWeapons: { ...E.dataWeapons, response: GameDataSchemas.weapons },
-  dataAmmo: { ...E.dataAmmo, response: GameDataSchemas.ammo },
-  dataArmor: { ...E.dataArmor, response: GameDataSchemas.armor },
-  dataConsumables: { ...E.dataConsumables, response: GameDataSchemas.consumables },
-  dataItems: { ...E.dataItems, response: GameDataSchemas.items },
-  dataLocations: { ...E.dataLocations, response: GameDataSchemas.locations },
-  newGame: { ...E.newGame, body: NewGameRequestSchema, response: NewGameResponseSchema },
-  validate: { ...E.validate, body: SessionIdRequestSchema, response: ValidateResponseSchema },
-  resume: { ...E.resume, body: SessionIdRequestSchema, response: ResumeResponseSchema },
-  endSession: { ...E.endSession, body: EndSessionRequestSchema, response: OkResponseSchema },
-  state: { ...E.state, response: StateResponseSchema },
-  travel: { ...E.travel, body: TravelRequestSchema, response: DayResponseSchema },
-  stay: { ...E.stay, body: EmptyRequestSchema, response: DayResponseSchema },
-  buy: { ...E.buy, body: BuyRequestSchema, response: ActionResponseSchema },
-  sell: { ...E.sell, body: DrugQuantityRequestSchema, response: SellResponseSchema },
-  encounter: { ...E.encounter, body: EncounterRequestSchema, response: EncounterResponseSchema },
-  deposit: { ...E.deposit, body: AmountRequestSchema, response: ActionResponseSchema },
-  withdraw: { ...E.withdraw, body: AmountRequestSchema, response: ActionResponseSchema },
-  borrow: { ...E.borrow, body: BorrowRequestSchema, response: ActionResponseSchema },
-  repay: { ...E.repay, body: AmountRequestSchema, response: ActionResponseSchema },
-  borrowMax: { ...E.borrowMax, body: BorrowMaxRequestSchema, response: ActionResponseSchema },
-  sharks: { ...E.sharks, response: SharksResponseSchema },
-  hospitalCost: { ...E.hospitalCost, response: HospitalCostResponseSchema },
-  hospitalVisit: { ...E.hospitalVisit, body: EmptyRequestSchema, response: ActionResponseSchema },
-  dump: { ...E.dump, body: DumpRequestSchema, response: ActionResponseSchema },
-  worldPrices: { ...E.worldPrices, response: WorldPricesResponseSchema },
-  stash: { ...E.stash, body: DrugQuantityRequestSchema, response: ActionResponseSchema },
-  unstash: { ...E.unstash, body: DrugQuantityRequestSchema, response: ActionResponseSchema },
-  history: { ...E.history, response: HistoryResponseSchema },
-  equip: { ...E.equip, body: EquipRequestSchema, response: ActionResponseSchema },
-  unequip: { ...E.unequip, body: UnequipRequestSchema, response: ActionResponseSchema },
-  equipmentStats: { ...E.equipmentStats, response: EquipmentStatsResponseSchema },
-  shippingCompanies: { ...E.shippingCompanies, response: ShippingCompaniesResponseSchema },
-  ship: { ...E.ship, body: ShipRequestSchema, response: ActionResponseSchema },
-  shippingStatus: { ...E.shippingStatus, response: ShipmentsResponseSchema },
-  strings: { ...E.strings, params: LanguageParamsSchema, response: StringsResponseSchema },
-  leaderboardTop: { ...E.leaderboardTop, querystring: LeaderboardQuerySchema, response: LeaderboardResponseSchema },
-  leaderboardWeekly: { ...E.leaderboardWeekly, querystring: LeaderboardQuerySchema, response: LeaderboardResponseSchema },
-  leaderboardMonthly: { ...E.leaderboardMonthly, querystring: LeaderboardQuerySchema, response: LeaderboardResponseSchema },
-  leaderboardToday: { ...E.leaderboardToday, querystring: LeaderboardQuerySchema, response: LeaderboardResponseSchema },
-  submitScore: { ...E.submitScore, body: SubmitScoreRequestSchema, response: SubmitScoreResponseSchema },
-  trackVisitor: { ...E.trackVisitor, body: TrackVisitorRequestSchema, response: OkResponseSchema },
-  trackPageview: { ...E.trackPageview, body: TrackPageviewRequestSchema, response: OkResponseSchema },
-  trackFunnel: { ...E.trackFunnel, body: TrackFunnelRequestSchema, response: OkResponseSchema },
-  trackEvent: { ...E.trackEvent, body: TrackEventRequestSchema, response: OkResponseSchema },
+  version: route('version', 'Version string and environment', { response: VersionResponseSchema }),
+  health: route('health', 'Server and database health (503 when the database is down)', { response: HealthResponseSchema }),
+  changelog: route('changelog', 'Recent changes, newest first', { response: ChangelogResponseSchema }),
+  dataDrugs: route('dataDrugs', 'Drug catalogue', { response: GameDataSchemas.drugs }),
+  dataWeapons: route('dataWeapons', 'Weapon catalogue', { response: GameDataSchemas.weapons }),
+  dataAmmo: route('dataAmmo', 'Ammo catalogue', { response: GameDataSchemas.ammo }),
+  dataArmor: route('dataArmor', 'Armor catalogue', { response: GameDataSchemas.armor }),
+  dataConsumables: route('dataConsumables', 'Consumable catalogue', { response: GameDataSchemas.consumables }),
+  dataItems: route('dataItems', 'Item catalogue', { response: GameDataSchemas.items }),
+  dataLocations: route('dataLocations', 'Locations', { response: GameDataSchemas.locations }),
+  newGame: route('newGame', 'Start a game', { body: NewGameRequestSchema, response: NewGameResponseSchema }),
+  validate: route('validate', 'Is this session still active?', { body: SessionIdRequestSchema, response: ValidateResponseSchema }),
+  resume: route('resume', 'Resume a game (audited)', { body: SessionIdRequestSchema, response: ResumeResponseSchema }),
+  endSession: route('endSession', 'End the session', { body: EndSessionRequestSchema, response: OkResponseSchema }),
+  state: route('state', 'Current game state', { response: StateResponseSchema }),
+  travel: route('travel', 'Fly to another city (next day)', { body: TravelRequestSchema, response: DayResponseSchema }),
+  stay: route('stay', 'Stay here (next day)', { body: EmptyRequestSchema, response: DayResponseSchema }),
+  buy: route('buy', 'Buy drugs or equipment', { body: BuyRequestSchema, response: ActionResponseSchema }),
+  sell: route('sell', 'Sell drugs', { body: DrugQuantityRequestSchema, response: SellResponseSchema }),
+  encounter: route('encounter', 'Act in an encounter', { body: EncounterRequestSchema, response: EncounterResponseSchema }),
+  deposit: route('deposit', 'Deposit cash in the bank', { body: AmountRequestSchema, response: ActionResponseSchema }),
+  withdraw: route('withdraw', 'Withdraw from the bank', { body: AmountRequestSchema, response: ActionResponseSchema }),
+  borrow: route('borrow', 'Borrow from a loan shark', { body: BorrowRequestSchema, response: ActionResponseSchema }),
+  repay: route('repay', 'Pay back the loan shark', { body: AmountRequestSchema, response: ActionResponseSchema }),
+  borrowMax: route('borrowMax', "Borrow a shark's maximum", { body: BorrowMaxRequestSchema, response: ActionResponseSchema }),
+  sharks: route('sharks', 'Loan sharks available at your rank', { response: SharksResponseSchema }),
+  hospitalCost: route('hospitalCost', 'Cost of healing to full health', { response: HospitalCostResponseSchema }),
+  hospitalVisit: route('hospitalVisit', 'Heal to full health', { body: EmptyRequestSchema, response: ActionResponseSchema }),
+  dump: route('dump', 'Throw drugs away', { body: DumpRequestSchema, response: ActionResponseSchema }),
+  worldPrices: route('worldPrices', 'Known prices in every city', { response: WorldPricesResponseSchema }),
+  stash: route('stash', 'Stash drugs here', { body: DrugQuantityRequestSchema, response: ActionResponseSchema }),
+  unstash: route('unstash', 'Take drugs from the stash here', { body: DrugQuantityRequestSchema, response: ActionResponseSchema }),
+  history: route('history', 'Chart series: cash, debt, health, prices', { response: HistoryResponseSchema }),
+  equip: route('equip', 'Equip a weapon or armor', { body: EquipRequestSchema, response: ActionResponseSchema }),
+  unequip: route('unequip', 'Unequip a weapon or armor', { body: UnequipRequestSchema, response: ActionResponseSchema }),
+  equipmentStats: route('equipmentStats', 'Equipped gear and combat stats', { response: EquipmentStatsResponseSchema }),
+  shippingCompanies: route('shippingCompanies', 'Shipping companies', { response: ShippingCompaniesResponseSchema }),
+  ship: route('ship', 'Ship drugs to another city', { body: ShipRequestSchema, response: ActionResponseSchema }),
+  shippingStatus: route('shippingStatus', 'Shipments of this game', { response: ShipmentsResponseSchema }),
+  strings: route('strings', 'UI strings (unknown languages fall back to English)', { params: LanguageParamsSchema, response: StringsResponseSchema }),
+  leaderboardTop: route('leaderboardTop', 'Most Wanted List, all time', { querystring: LeaderboardQuerySchema, response: LeaderboardResponseSchema }),
+  leaderboardWeekly: route('leaderboardWeekly', 'Most Wanted List, this ISO week (UTC)', { querystring: LeaderboardQuerySchema, response: LeaderboardResponseSchema }),
+  leaderboardMonthly: route('leaderboardMonthly', 'Most Wanted List, this month (UTC)', { querystring: LeaderboardQuerySchema, response: LeaderboardResponseSchema }),
+  leaderboardToday: route('leaderboardToday', 'Most Wanted List, today (UTC)', { querystring: LeaderboardQuerySchema, response: LeaderboardResponseSchema }),
+  submitScore: route('submitScore', "Record this finished game's score", { body: SubmitScoreRequestSchema, response: SubmitScoreResponseSchema }),
+  trackVisitor: route('trackVisitor', 'Analytics: visitor', { body: TrackVisitorRequestSchema, response: OkResponseSchema }),
+  trackPageview: route('trackPageview', 'Analytics: page view', { body: TrackPageviewRequestSchema, response: OkResponseSchema }),
+  trackFunnel: route('trackFunnel', 'Analytics: funnel stage', { body: TrackFunnelRequestSchema, response: OkResponseSchema }),
+  trackEvent: route('trackEvent', 'Analytics: game event', { body: TrackEventRequestSchema, response: OkResponseSchema }),
 } as const satisfies { [K in EndpointName]: RouteDefinition & (typeof Endpoints)[K] };
 
 export type RouteName = keyof typeof ApiRoutes;

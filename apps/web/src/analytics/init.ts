@@ -2,6 +2,7 @@
 // (funnel stages, navigation, transactions, game events, actions) turned into tracking calls.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import type { RequestBody } from '@drugwars/protocol';
 import { api } from '../api/client';
 import { useGameStore } from '../store/gameStore';
 import { signals, type GameSignal } from '../store/signals';
@@ -61,17 +62,17 @@ export function init(): void {
   initialized = true;
   configureAnalytics({
     getGameState: () => useGameStore.getState().gameState,
+    // analytics.ts builds each body to its tracking schema (the server validates it again)
     post: (endpoint, body) => {
-      const payload = body as Record<string, unknown>;
       switch (endpoint) {
         case 'visitor':
-          return api.trackVisitor(payload);
+          return api.trackVisitor(body as RequestBody<'trackVisitor'>);
         case 'pageview':
-          return api.trackPageview(payload);
+          return api.trackPageview(body as RequestBody<'trackPageview'>);
         case 'funnel':
-          return api.trackFunnel(payload);
+          return api.trackFunnel(body as RequestBody<'trackFunnel'>);
         case 'event':
-          return api.trackEvent(payload);
+          return api.trackEvent(body as RequestBody<'trackEvent'>);
       }
     },
   });
@@ -89,7 +90,6 @@ export function init(): void {
   void startAnalytics();
 }
 
-// Mounted once inside the router by App.tsx.
 /** Page views on route changes after the first (startAnalytics sends the first). Mount once under the router. */
 export function usePageViewTracking(): void {
   const location = useLocation();

@@ -1,39 +1,16 @@
-// The one typed HTTP client of the web app (DESIGN.md section 5: no component fetches by hand).
-// Base '/api', JSON bodies, cookies sent (credentials), and the stored session id in the x-session-id header.
-// Every failure is thrown as an ApiError { status, code, message }: status 0 means no response at all.
-import type { ClientGameState } from '@drugwars/engine';
+// The one typed HTTP client of the web app (DESIGN.md section 5: no component fetches by hand). Every call is
+// named after its endpoint in protocol's `Endpoints` (method and url come from there) and typed by protocol's
+// `RequestBody` / `ResponseBody` of that name. JSON bodies, cookies sent (credentials), the stored session id
+// in the x-session-id header. Every failure is thrown as an ApiError { status, code, message }: status 0 means
+// no response at all.
+import { purchaseQuantity, type ClientGameState } from '@drugwars/engine';
+import type { ErrorResponse, RequestBody, ResponseBody, ShopItemKind } from '@drugwars/protocol';
+import { SESSION_HEADER } from '@drugwars/protocol/constants';
+import { Endpoints, type EndpointName } from '@drugwars/protocol/endpoints';
 import { HEALTH_RETRY_DELAY_MS } from '../constants';
+import type { CatalogueKind } from '../lib/catalogue';
 import { debugLog, setEnvironment } from '../lib/debug';
 import { getSessionId, setSessionId } from '../storage/local';
-import type {
-  ActionResponse,
-  BuyItemType,
-  ChangelogEntry,
-  DayResponse,
-  EncounterRequest,
-  EncounterResponse,
-  EquipmentStats,
-  ErrorBody,
-  GameDataKind,
-  GameDataMap,
-  HealthResponse,
-  HistoryView,
-  LeaderboardEntry,
-  LeaderboardPeriod,
-  LoanSharkOffer,
-  NewGameRequest,
-  NewGameResponse,
-  ResumeResponse,
-  SellResponse,
-  Shipment,
-  ShippingCompany,
-  StateResponse,
-  StringsCatalogue,
-  ValidateResponse,
-  VersionResponse,
-} from './types';
-
-export const API_BASE = '/api';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -49,13 +26,13 @@ export class ApiError extends Error {
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
 export const INVALID_RESPONSE_CODE = 'INVALID_RESPONSE';
 
-function isErrorBody(body: unknown): body is Partial<ErrorBody> {
+function isErrorBody(body: unknown): body is Partial<ErrorResponse> {
   return typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false;
 }
 
 function errorFromBody(status: number, body: unknown): ApiError {
   if (typeof body === 'object' && body !== null) {
-    const b = body as Partial<ErrorBody>;
+    const b = body as Partial<ErrorResponse>;
     const message =
       (typeof b.message === 'string' && b.message) || (typeof b.error === 'string' && b.error) || `HTTP ${status}`;
     return new ApiError({ status, code: typeof b.code === 'string' ? b.code : `HTTP_${status}`, message });
@@ -63,22 +40,25 @@ function errorFromBody(status: number, body: unknown): ApiError {
   return new ApiError({ status, code: `HTTP_${status}`, message: `HTTP ${status}` });
 }
 
+/** Debug lines name a call by its path under /api ('GET /version 200'). */
+const debugPath = (url: string) => url.replace(/^\/api(?=\/)/, '');
+
 /** Low-level request: JSON in, JSON out, ApiError on anything but a 2xx JSON body without success:false. */
-export async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function request<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const sessionId = getSessionId();
-  if (sessionId) headers['x-session-id'] = sessionId;
+  if (sessionId) headers[SESSION_HEADER] = sessionId;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await fetch(url, {
       method,
       headers,
       credentials: 'include',
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
-    debugLog(method, path, 'no response', err);
+    debugLog(method, debugPath(url), 'no response', err);
     throw new ApiError({
       status: 0,
       code: NETWORK_ERROR_CODE,
@@ -94,7 +74,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: un
       parsed = undefined;
     }
   }
-  debugLog(method, path, response.status);
+  debugLog(method, debugPath(url), response.status);
   if (!response.ok || isErrorBody(parsed)) throw errorFromBody(response.status, parsed);
   if (parsed === undefined) {
     throw new ApiError({ status: response.status, code: INVALID_RESPONSE_CODE, message: 'Invalid response' });
@@ -102,8 +82,20 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: un
   return parsed as T;
 }
 
-const get = <T>(path: string) => request<T>('GET', path);
-const post = <T>(path: string, body: unknown = {}) => request<T>('POST', path, body);
+type Method<K extends EndpointName> = (typeof Endpoints)[K]['method'];
+type GetName = { [K in EndpointName]: Method<K> extends 'GET' ? K : never }[EndpointName];
+type PostName = Exclude<EndpointName, GetName>;
+
+/** A GET endpoint; `params` fill the url's `:name` parts. */
+function get<K extends GetName>(name: K, params: Record<string, string> = {}): Promise<ResponseBody<K>> {
+  const url = Endpoints[name].url.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+  return request<ResponseBody<K>>('GET', url);
+}
+
+/** A POST endpoint with its body. */
+function post<K extends PostName>(name: K, body: RequestBody<K>): Promise<ResponseBody<K>> {
+  return request<ResponseBody<K>>('POST', Endpoints[name].url, body);
+}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -116,81 +108,99 @@ export function hasGameState(value: unknown): value is { gameState: ClientGameSt
   return typeof gs === 'object' && gs !== null && typeof (gs as { player?: unknown }).player === 'object';
 }
 
+const DATA_ENDPOINTS = {
+  drugs: 'dataDrugs',
+  weapons: 'dataWeapons',
+  ammo: 'dataAmmo',
+  armor: 'dataArmor',
+  consumables: 'dataConsumables',
+  items: 'dataItems',
+  locations: 'dataLocations',
+} as const satisfies Record<CatalogueKind, GetName>;
+
+/** Every catalogue list the server serves, in the order they are asked for. */
+export const GAME_DATA_KINDS = Object.keys(DATA_ENDPOINTS) as CatalogueKind[];
+
+export type LeaderboardPeriod = 'top' | 'weekly' | 'monthly' | 'today';
+const LEADERBOARD_ENDPOINTS = {
+  top: 'leaderboardTop',
+  weekly: 'leaderboardWeekly',
+  monthly: 'leaderboardMonthly',
+  today: 'leaderboardToday',
+} as const satisfies Record<LeaderboardPeriod, GetName>;
+
 export const api = {
   // ---- title ----
   /** Its environment switches debug logging (SPEC.md section 6). */
-  async version(): Promise<VersionResponse> {
-    const res = await get<VersionResponse>('/version');
+  async version() {
+    const res = await get('version');
     setEnvironment(res.environment);
     return res;
   },
   /** SPEC.md section 7: a failure is retried once after 2 seconds, then raised. */
-  async health(): Promise<HealthResponse> {
+  async health() {
     try {
-      return await get<HealthResponse>('/health');
+      return await get('health');
     } catch {
       await sleep(HEALTH_RETRY_DELAY_MS);
-      return get<HealthResponse>('/health');
+      return get('health');
     }
   },
   /** Empty list on failure (SPEC.md section 8). */
-  async changelog(): Promise<ChangelogEntry[]> {
+  async changelog(): Promise<ResponseBody<'changelog'>['entries']> {
     try {
-      const res = await get<{ entries?: ChangelogEntry[] }>('/changelog');
+      const res = await get('changelog');
       return Array.isArray(res.entries) ? res.entries : [];
     } catch {
       return [];
     }
   },
-  gameData: <K extends GameDataKind>(kind: K) => get<GameDataMap[K]>(`/game/data/${kind}`),
-  strings: (language: string) =>
-    get<{ success: true; strings: StringsCatalogue }>(`/strings/${encodeURIComponent(language)}`),
+  gameData: <K extends CatalogueKind>(kind: K) => get(DATA_ENDPOINTS[kind]) as Promise<ResponseBody<(typeof DATA_ENDPOINTS)[K]>>,
+  strings: (language: string) => get('strings', { language }),
 
   // ---- session ----
-  newGame: (req: NewGameRequest) => post<NewGameResponse>('/game/new', req),
-  validate: (sessionId: string) => post<ValidateResponse>('/game/validate', { sessionId }),
-  resume: (sessionId: string) => post<ResumeResponse>('/game/resume', { sessionId }),
+  newGame: (req: RequestBody<'newGame'>) => post('newGame', req),
+  validate: (sessionId: string) => post('validate', { sessionId }),
+  resume: (sessionId: string) => post('resume', { sessionId }),
   /** On success clears the stored session id (SPEC.md section 7). */
   async endSession(): Promise<{ success: boolean }> {
     try {
-      const res = await post<{ success: boolean }>('/game/end-session');
+      const res = await post('endSession', {});
       setSessionId(null);
       return res;
     } catch {
       return { success: false };
     }
   },
-  state: () => get<StateResponse>('/game/state'),
+  state: () => get('state'),
 
   // ---- day ----
-  travel: (destination: string) => post<DayResponse>('/game/travel', { destination }),
-  stay: () => post<DayResponse>('/game/stay'),
+  travel: (destination: string) => post('travel', { destination }),
+  stay: () => post('stay', {}),
 
   // ---- market and shop ----
-  buy: (itemType: BuyItemType, itemId: string, quantity: number) =>
-    post<ActionResponse>('/game/shop/buy', { itemType, itemId, quantity: itemType === 'weapon' ? 1 : quantity }),
-  sell: (drugId: string, quantity: number) => post<SellResponse>('/game/sell', { drugId, quantity }),
-  dump: (drugId: string, quantity: number) => post<ActionResponse>('/game/dump', { drugId, quantity }),
-  dumpAll: () => post<ActionResponse>('/game/dump', { drugId: 'all' }),
-  stash: (drugId: string, quantity: number) => post<ActionResponse>('/game/stash', { drugId, quantity }),
-  unstash: (drugId: string, quantity: number) => post<ActionResponse>('/game/unstash', { drugId, quantity }),
-  worldPrices: () =>
-    get<{ success: true; worldPrices: Record<string, Record<string, number>> }>('/game/prices/world'),
+  buy: (itemType: ShopItemKind, itemId: string, quantity: number) =>
+    post('buy', { itemType, itemId, quantity: purchaseQuantity(itemType, quantity) }),
+  sell: (drugId: string, quantity: number) => post('sell', { drugId, quantity }),
+  dump: (drugId: string, quantity: number) => post('dump', { drugId, quantity }),
+  dumpAll: () => post('dump', { drugId: 'all' }),
+  stash: (drugId: string, quantity: number) => post('stash', { drugId, quantity }),
+  unstash: (drugId: string, quantity: number) => post('unstash', { drugId, quantity }),
+  worldPrices: () => get('worldPrices'),
 
   // ---- combat ----
-  encounter: (req: EncounterRequest) => post<EncounterResponse>('/game/encounter', req),
+  encounter: (req: RequestBody<'encounter'>) => post('encounter', req),
 
   // ---- money ----
-  deposit: (amount: number) => post<ActionResponse>('/game/bank/deposit', { amount }),
-  withdraw: (amount: number) => post<ActionResponse>('/game/bank/withdraw', { amount }),
-  borrow: (amount: number, sharkId?: string) =>
-    post<ActionResponse>('/game/loan/borrow', sharkId === undefined ? { amount } : { sharkId, amount }),
-  payLoan: (amount: number) => post<ActionResponse>('/game/loan/pay', { amount }),
-  borrowMax: (sharkId: string) => post<ActionResponse>('/game/loan/borrow-max', { sharkId }),
+  deposit: (amount: number) => post('deposit', { amount }),
+  withdraw: (amount: number) => post('withdraw', { amount }),
+  borrow: (amount: number, sharkId?: string) => post('borrow', sharkId === undefined ? { amount } : { sharkId, amount }),
+  payLoan: (amount: number) => post('repay', { amount }),
+  borrowMax: (sharkId: string) => post('borrowMax', { sharkId }),
   /** Empty list on failure (SPEC.md section 8). */
-  async loanSharks(): Promise<LoanSharkOffer[]> {
+  async loanSharks(): Promise<ResponseBody<'sharks'>['sharks']> {
     try {
-      const res = await get<{ sharks?: LoanSharkOffer[] }>('/game/loan/sharks');
+      const res = await get('sharks');
       return Array.isArray(res.sharks) ? res.sharks : [];
     } catch {
       return [];
@@ -198,31 +208,28 @@ export const api = {
   },
 
   // ---- hospital, equipment, history ----
-  hospitalCost: () => get<{ success: true; cost: number }>('/game/hospital/cost'),
-  hospitalVisit: () => post<ActionResponse>('/game/hospital/visit'),
-  history: () => get<{ success: true; history: HistoryView }>('/game/history'),
-  equip: (itemId: string, itemType: 'weapon' | 'armor') =>
-    post<ActionResponse>('/game/equipment/equip', { itemId, itemType }),
-  unequip: (itemType: 'weapon' | 'armor') => post<ActionResponse>('/game/equipment/unequip', { itemType }),
-  equipmentStats: () => get<{ success: true; stats: EquipmentStats }>('/game/equipment/stats'),
+  hospitalCost: () => get('hospitalCost'),
+  hospitalVisit: () => post('hospitalVisit', {}),
+  history: () => get('history'),
+  equip: (itemId: string, itemType: 'weapon' | 'armor') => post('equip', { itemId, itemType }),
+  unequip: (itemType: 'weapon' | 'armor') => post('unequip', { itemType }),
+  equipmentStats: () => get('equipmentStats'),
 
   // ---- shipping ----
-  shippingCompanies: () => get<{ success: true; companies: ShippingCompany[] }>('/game/shipping/companies'),
-  ship: (req: { drugId: string; quantity: number; destinationId: string; companyId: string }) =>
-    post<ActionResponse>('/game/ship', req),
-  shippingStatus: () => get<{ success: true; shipments: Shipment[] }>('/game/shipping/status'),
+  shippingCompanies: () => get('shippingCompanies'),
+  ship: (req: RequestBody<'ship'>) => post('ship', req),
+  shippingStatus: () => get('shippingStatus'),
 
   // ---- leaderboard ----
-  leaderboard: (period: LeaderboardPeriod) =>
-    get<{ success: true; entries: LeaderboardEntry[] }>(`/leaderboard/${period}`),
+  leaderboard: (period: LeaderboardPeriod) => get(LEADERBOARD_ENDPOINTS[period]),
   /** The server scores the session in the header; body fields are ignored. */
-  submitScore: () => post<{ success: true; entry: LeaderboardEntry }>('/leaderboard/submit'),
+  submitScore: () => post('submitScore', {}),
 
   // ---- tracking (responses not read; callers only log failures) ----
-  trackVisitor: (body: Record<string, unknown>) => post<{ success: boolean }>('/tracking/visitor', body),
-  trackPageview: (body: Record<string, unknown>) => post<{ success: boolean }>('/tracking/pageview', body),
-  trackFunnel: (body: Record<string, unknown>) => post<{ success: boolean }>('/tracking/funnel', body),
-  trackEvent: (body: Record<string, unknown>) => post<{ success: boolean }>('/tracking/event', body),
+  trackVisitor: (body: RequestBody<'trackVisitor'>) => post('trackVisitor', body),
+  trackPageview: (body: RequestBody<'trackPageview'>) => post('trackPageview', body),
+  trackFunnel: (body: RequestBody<'trackFunnel'>) => post('trackFunnel', body),
+  trackEvent: (body: RequestBody<'trackEvent'>) => post('trackEvent', body),
 };
 
 export type Api = typeof api;

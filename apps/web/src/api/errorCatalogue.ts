@@ -1,4 +1,5 @@
 // SPEC.md section 8 as a pure function: which behaviour a failed call gets. The store actions apply it.
+import { ApiErrorCode, SESSION_NOT_FOUND_MESSAGE } from '@drugwars/protocol/constants';
 import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE } from './client';
 
 export const ERROR_TEXTS = {
@@ -23,8 +24,6 @@ export const ERROR_TEXTS = {
     'Session Not Found: Your game session could not be found. It may have expired after 7 days of inactivity.',
   connectFailed: 'Failed to connect to server. Please try again.',
 } as const;
-
-export const SESSION_NOT_FOUND_TEXT = 'Session not found or expired';
 
 export type ActionContext =
   | 'travel'
@@ -73,9 +72,9 @@ export function toApiError(err: unknown): ApiError {
 /** The catalogue, row by row, in the order SPEC.md section 8 lists it. */
 export function classifyError(raw: unknown, context: ActionContext): ErrorOutcome {
   const err = toApiError(raw);
-  if (err.code === 'AUDIT_FAILURE') return { kind: 'audit' };
+  if (err.code === ApiErrorCode.AUDIT_FAILURE) return { kind: 'audit' };
   const notFound =
-    err.code === 'SESSION_NOT_FOUND' || (err.status === 404 && err.message === SESSION_NOT_FOUND_TEXT);
+    err.code === ApiErrorCode.SESSION_NOT_FOUND || (err.status === 404 && err.message === SESSION_NOT_FOUND_MESSAGE);
   // section 8: 403, 404 or text with 'Session'/'session'; section 2 adds text that mentions 'expired'
   if (notFound || err.status === 403 || err.status === 404 || /session|expired/i.test(err.message)) {
     return { kind: 'sessionLost', message: ERROR_TEXTS.sessionLost, notFound };

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Modal } from './Modal';
-import { TradeModal } from '../features/market/TradeModal';
+import { TradeModal } from './TradeModal';
 import { NameEntryModal } from '../features/title/NameEntryModal';
 
 afterEach(() => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeState, market } from '../test/fixtures';
-import { buyMaximum, parseAmount, tradeError, tradeMaximum, type TradeContext } from './tradeLimits';
-
-const ctx = (o: Partial<TradeContext> = {}): TradeContext => ({
-  mode: 'buy',
-  drugName: 'Weed',
-  price: 300,
-  cash: 1000,
-  maximum: 3,
-  ...o,
-});
+import { makeState, market, tradeContext as ctx } from '../test/fixtures';
+import { buyMaximum, parseAmount, tradeError, tradeMaximum } from './tradeLimits';
 
 describe('buyMaximum (the engine maxBuy on the client view)', () => {
   const weed = (quantity: number) => [market('weed', { price: 300, quantity })];

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { event, makeState, stubFetch } from '../test/fixtures';
 import type { Encounter, GameEvent } from '@drugwars/engine';
-import { daySounds, deposit, shopBuy, stayHere, travel } from './gameActions';
+import { buyDrug, daySounds, deposit, sellDrug, shopBuy, stayHere, travel } from './gameActions';
 import { useGameStore } from './gameStore';
 import { signals } from './signals';
 
@@ -158,6 +158,29 @@ describe('money and shop actions', () => {
       '🛡️ Successfully purchased Kevlar Vest!',
       '✅ Successfully purchased 20x Bullets!',
     ]);
+  });
+});
+
+describe('trades and analytics', () => {
+  it("announces a buy or sell as a 'transaction' only once the server has accepted it", async () => {
+    vi.useRealTimers();
+    const heard: unknown[] = [];
+    const unsubscribe = signals.subscribe((signal) => {
+      if (signal.type === 'transaction') heard.push(signal);
+    });
+    const refusal = { success: false, code: 'INSUFFICIENT_FUNDS', error: "You can't afford that much!", message: "You can't afford that much!" };
+    vi.stubGlobal(
+      'fetch',
+      stubFetch({
+        'POST /api/game/shop/buy': { status: 400, body: refusal },
+        'POST /api/game/sell': { body: { success: true, message: 'Sold.', gameState: makeState(), profit: 50, totalPrice: 600 } },
+      }).fn,
+    );
+    expect((await buyDrug('weed', 50, 300)).ok).toBe(false);
+    expect(heard).toEqual([]);
+    expect((await sellDrug('weed', 2, 300)).ok).toBe(true);
+    expect(heard).toEqual([{ type: 'transaction', action: 'sell', drugId: 'weed', quantity: 2, price: 300 }]);
+    unsubscribe();
   });
 });
 

@@ -1,9 +1,9 @@
 // The game's actions: call the API, put the answer in the store, and apply SPEC.md section 8 to failures.
 // Components call these (or the api client plus handleApiError) and never fetch by hand.
-import { loanSharkSound, type ClientGameState, type GameEvent, type ShopItemType } from '@drugwars/engine';
-import { api, ApiError, hasGameState, INVALID_RESPONSE_CODE } from '../api/client';
+import { loanSharkSound, purchaseMessage, type ClientGameState, type GameEvent, type ShopItemType } from '@drugwars/engine';
+import { ApiErrorCode } from '@drugwars/protocol/constants';
+import { api, ApiError, GAME_DATA_KINDS, hasGameState, INVALID_RESPONSE_CODE } from '../api/client';
 import { classifyError, ERROR_TEXTS, type ActionContext, type ErrorOutcome } from '../api/errorCatalogue';
-import type { GameDataMap } from '../api/types';
 import {
   NEW_GAME_EVENTS_DELAY_MS,
   RESUME_ATTEMPTS,
@@ -13,6 +13,7 @@ import {
   TRAVEL_TRANSITION_MS,
   TRAVEL_TRANSITION_TEXT,
 } from '../constants';
+import type { Catalogue } from '../lib/catalogue';
 import { setPlayerName, setSessionId } from '../storage/local';
 import { useGameStore, type MessageType } from './gameStore';
 import { signals } from './signals';
@@ -61,19 +62,13 @@ function requireState<T>(res: T): T & { gameState: ClientGameState } {
 
 // ---------- data and session ----------
 
-const DATA_KINDS = ['drugs', 'weapons', 'ammo', 'armor', 'consumables', 'items', 'locations'] as const;
-
 /** Loads the catalogue once; 'Failed to load game data. Please refresh.' on failure. */
 export async function loadGameData(): Promise<boolean> {
   const have = store().gameData;
-  if (DATA_KINDS.every((k) => have[k])) return true;
+  if (GAME_DATA_KINDS.every((k) => have[k])) return true;
   try {
-    const lists = await Promise.all(DATA_KINDS.map((k) => api.gameData(k)));
-    const data: Partial<GameDataMap> = {};
-    DATA_KINDS.forEach((k, i) => {
-      (data as Record<string, unknown>)[k] = lists[i];
-    });
-    store().setGameData(data);
+    const lists = await Promise.all(GAME_DATA_KINDS.map((k) => api.gameData(k)));
+    store().setGameData(Object.fromEntries(GAME_DATA_KINDS.map((k, i) => [k, lists[i]])) as Partial<Catalogue>);
     return true;
   } catch {
     store().pushModal({ kind: 'error', message: ERROR_TEXTS.gameDataFailed });
@@ -147,13 +142,13 @@ export async function resumeGame(sessionId: string): Promise<'ok' | 'notFound' |
     } catch (err) {
       last = err;
       const e = err instanceof ApiError ? err : null;
-      if (e && e.code === 'AUDIT_FAILURE') break;
+      if (e && e.code === ApiErrorCode.AUDIT_FAILURE) break;
       // a definite "no such session" does not get better by asking again
-      if (e && (e.status === 404 || e.code === 'SESSION_NOT_FOUND')) break;
+      if (e && (e.status === 404 || e.code === ApiErrorCode.SESSION_NOT_FOUND)) break;
     }
   }
   const e = last instanceof ApiError ? last : null;
-  if (e?.code === 'AUDIT_FAILURE') {
+  if (e?.code === ApiErrorCode.AUDIT_FAILURE) {
     handleApiError(e, 'other');
     return 'audit';
   }
@@ -262,28 +257,23 @@ async function simpleAction(
   }
 }
 
-export function buyDrug(drugId: string, quantity: number, price: number): Promise<ActionResult> {
-  signals.emit({ type: 'transaction', action: 'buy', drugId, quantity, price });
-  return simpleAction('buy', () => api.buy('drug', drugId, quantity));
+/** A buy or sell; analytics hear of it once the server has accepted it. */
+async function trade(action: 'buy' | 'sell', drugId: string, quantity: number, price: number): Promise<ActionResult> {
+  const result = await simpleAction(action, () => (action === 'buy' ? api.buy('drug', drugId, quantity) : api.sell(drugId, quantity)));
+  if (result.ok) signals.emit({ type: 'transaction', action, drugId, quantity, price });
+  return result;
 }
-export function sellDrug(drugId: string, quantity: number, price: number): Promise<ActionResult> {
-  signals.emit({ type: 'transaction', action: 'sell', drugId, quantity, price });
-  return simpleAction('sell', () => api.sell(drugId, quantity));
-}
+export const buyDrug = (drugId: string, quantity: number, price: number) => trade('buy', drugId, quantity, price);
+export const sellDrug = (drugId: string, quantity: number, price: number) => trade('sell', drugId, quantity, price);
 export const stashDrug = (drugId: string, quantity: number) => simpleAction('stash', () => api.stash(drugId, quantity));
 export const takeDrug = (drugId: string, quantity: number) =>
   simpleAction('unstash', () => api.unstash(drugId, quantity));
 export const dumpDrug = (drugId: string, quantity: number) => simpleAction('dump', () => api.dump(drugId, quantity));
 
-/** Shop purchases with the three success messages of SPEC.md section 2. */
+/** Shop purchases with the three success messages of SPEC.md section 2 (the engine words them). */
 export function shopBuy(itemType: ShopItemType, itemId: string, itemName: string, quantity: number) {
   return simpleAction('shopBuy', () => api.buy(itemType, itemId, quantity), {
-    successText: () =>
-      itemType === 'weapon'
-        ? `🔫 Successfully purchased ${itemName}!`
-        : itemType === 'armor'
-          ? `🛡️ Successfully purchased ${itemName}!`
-          : `✅ Successfully purchased ${quantity}x ${itemName}!`,
+    successText: () => purchaseMessage(itemType, itemName, quantity),
   });
 }
 

@@ -1,36 +1,24 @@
 /*
  * The game store (zustand 5). One store for the session and the game state (DESIGN.md section 5).
  *
- * NOTE FOR WEB-PLAY (and anyone building a view):
+ * How views use it:
  * - Read with a selector: `const gs = useGameStore((s) => s.gameState)`; outside React use
  *   `useGameStore.getState()`. Never copy the game state into local state; the server's gameState is the truth.
- * - After any successful call that returns a gameState, call `setGameState(res.gameState)` (or use the action
- *   helpers in src/store/gameActions.ts, which also add the log message and handle SPEC.md section 8 errors).
- * - For a failed call: `handleApiError(err, { action: 'equip' })` from src/store/gameActions.ts maps the error
- *   catalogue (audit modal, Session Connection Lost modal, connection lost, fallbacks) and logs the message.
- * - Encounter view: it is mounted by the game screen while `gameState.encounter` is set OR
- *   `encounterOverlay` is not null. Set `encounterOverlay` when you show VICTORY!/ESCAPED!/... and clear it
- *   with `setEncounterOverlay(null)` when its button is pressed; then reload the state (`refreshState()` in
- *   gameActions), apply a stored follow-up with `setGameState`, and call `processPendingEvents()` (events that
- *   arrived with the day wait until the encounter is over). Use `settings.combatSpeed` and COMBAT_DELAY_MS.
- *   On an encounter call error: `pushModal({ kind: 'apiError', sessionRef, retry })` shows the API error modal.
- * - Session Connection Lost modal (features/connection): shown while the head of `modals` has kind
- *   'sessionLost'; close it with `closeModal()`.
- * - Sounds: `signals.emit({ type: 'sound', name })` is sent for travel ('plane'), event soundEffects and
- *   loan-shark visits ('loan_shark_1'..'loan_shark_4'); subscribe with `signals.subscribe(fn)` (store/signals.ts).
- *   Respect `settings.soundEnabled`.
- * - Mounted modules (loaded lazily by the game screen if the file exists; default export is a component):
- *     features/encounter/EncounterView.tsx      props: none
- *     features/info/InfoView.tsx                props: { view: 'world_prices' | 'other_stashes' | 'shipment_tracking' | 'charts' }
- *     features/inventory/InventoryView.tsx      props: { tab: 'equipment' | 'drugs' | 'consumables' }
- *     features/stats/StatsModal.tsx             props: { onClose: () => void }   (game-over page)
- *     features/connection/SessionLostModal.tsx  props: { message: string; onClose: () => void }
- *     audio/index.ts, analytics/index.ts        export function init(): void  (called once at start-up)
+ * - Change the game through the actions of store/gameActions.ts (they call the API, set the new state, add the
+ *   log message and apply SPEC.md section 8 to failures); a call made by hand ends with `setGameState` on
+ *   success and `handleApiError(err, context)` on failure.
+ * - The catalogue: `useCatalogue()` of store/useCatalogue.ts (`currentCatalogue()` outside React); names for ids
+ *   come from lib/catalogue.ts.
+ * - The encounter view is mounted while `gameState.encounter` is set OR `encounterOverlay` is not null; events
+ *   that arrived with the day wait in `pendingEvents` until the encounter is over (`processPendingEvents()`).
+ * - The head of `modals` is the modal shown (features/game/GameModals.tsx); `closeModal()` shows the next.
+ * - The store and its actions announce sounds and analytics through store/signals.ts (audio/ and analytics/
+ *   listen); they never import those modules.
  */
 import { create } from 'zustand';
 import type { ClientGameState, EventCategory, GameEvent, RankPromotionData } from '@drugwars/engine';
 import { ACKNOWLEDGE_TEXTS, MESSAGE_LOG_LIMIT, type CombatSpeed } from '../constants';
-import type { GameDataMap } from '../api/types';
+import type { Catalogue } from '../lib/catalogue';
 import {
   getCombatSpeed,
   getSessionId,
@@ -40,7 +28,7 @@ import {
   setSessionId as storeSessionId,
   setSoundEnabled as storeSoundEnabled,
 } from '../storage/local';
-import { acknowledgeTexts } from '../lib/strings';
+import { acknowledgeTexts } from './strings';
 import { takeFirstGroup } from './eventQueue';
 
 export type ViewName =
@@ -91,7 +79,8 @@ export interface GameStore {
   sessionId: string | null;
   isManualSeed: boolean;
   gameState: ClientGameState | null;
-  gameData: Partial<GameDataMap>;
+  /** The catalogue lists /api/game/data/* sent (read them with useCatalogue). */
+  gameData: Partial<Catalogue>;
   messages: LogMessage[];
   pendingEvents: GameEvent[];
   modals: ModalItem[];
@@ -112,7 +101,7 @@ export interface GameStore {
 
   setSession(id: string | null, opts?: { isManualSeed?: boolean }): void;
   setGameState(gs: ClientGameState | null): void;
-  setGameData(data: Partial<GameDataMap>): void;
+  setGameData(data: Partial<Catalogue>): void;
   addMessage(text: string, type?: MessageType): void;
   clearMessages(): void;
   queueEvents(events: readonly GameEvent[]): void;

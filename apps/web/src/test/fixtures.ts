@@ -1,5 +1,6 @@
 // Test-only builders for the shell's tests.
-import { RULES_VERSION, type ClientGameState, type GameEvent, type MarketEntry } from '@drugwars/engine';
+import { newGame, toClientView, type ClientGameState, type GameEvent, type MarketEntry } from '@drugwars/engine';
+import type { TradeContext } from '../lib/tradeLimits';
 
 export function market(id: string, overrides: Partial<MarketEntry> = {}): MarketEntry {
   return { id, name: id.toUpperCase(), price: 100, quantity: 10, trend: 'normal', previousPrice: null, ...overrides };
@@ -9,54 +10,39 @@ export function event(category: GameEvent['category'], message: string = categor
   return { category, message, type: 'info' };
 }
 
+/**
+ * A client view on day 2 in New York with $2,000 cash and $1,000 owed to Vinnie (due day 8), an empty market
+ * and an empty history unless told otherwise: the engine's own new game, so the fixture keeps every field the
+ * state has, with the figures these tests read pinned down.
+ */
 export function makeState(overrides: { cash?: number; usedSpace?: number; coatSpace?: number; marketInfo?: MarketEntry[]; inventory?: Record<string, { quantity: number; totalCost: number }>; encounter?: ClientGameState['encounter'] } = {}): ClientGameState {
+  const fresh = toClientView(newGame({ playerName: 'Tester', seed: '0000000000000001', isSeeded: false }));
   return {
-    rulesVersion: RULES_VERSION,
+    ...fresh,
     day: 2,
-    maxDays: 30,
-    location: 'new_york',
-    gameOver: false,
-    gameOverReason: null,
-    isSeeded: false,
-    formattedSeed: null,
     prices: {},
     worldPrices: {},
     worldPricesDay: {},
     marketInfo: overrides.marketInfo ?? [],
     encounter: overrides.encounter ?? null,
-    pendingEncounter: null,
-    currentState: 'NORMAL',
     allowedActions: ['buy', 'sell', 'travel', 'stay'],
-    stateMetadata: { enteredOnDay: 1, encounterType: null },
-    stateMachine: { currentState: 'NORMAL' },
     gameHistory: { financeHistory: [], healthHistory: [], priceHistory: {}, actionHistory: [], locationHistory: [] },
-    shipments: [],
-    loanSharkVisits: 0,
-    nextId: 1,
     player: {
-      name: 'Tester',
+      ...fresh.player,
       cash: overrides.cash ?? 2000,
-      bank: 0,
-      debt: 1000,
-      health: 100,
       score: 1000,
       day: 2,
-      maxDays: 30,
-      location: 'new_york',
       usedSpace: overrides.usedSpace ?? 0,
       coatSpace: overrides.coatSpace ?? 100,
-      rank: { name: 'Wannabe', level: 1, inventoryName: 'Pockets' },
       loanShark: { id: 'vinnie', name: 'Vinnie', interestRate: 0.1, dueDay: 8 },
       inventory: overrides.inventory ?? {},
-      stash: {},
-      currentStash: {},
-      weapons: {},
-      items: { armor: {}, ammo: {}, consumables: {} },
-      equippedItems: { weapon: null, armor: null },
-      drugsSold: 0,
-      copsKilled: 0,
     },
   };
+}
+
+/** A trade of Weed at $300 with $1,000 cash and at most 3 units (buy unless told). */
+export function tradeContext(overrides: Partial<TradeContext> = {}): TradeContext {
+  return { mode: 'buy', drugName: 'Weed', price: 300, cash: 1000, maximum: 3, ...overrides };
 }
 
 /** A fetch stub answering by "METHOD path" with a status and JSON body, recording every call. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { chooseTargets } from '@drugwars/engine';
 import { useGameStore } from '../../store/gameStore';
 import type { CombatController } from './combatController';
 import { resetCombatUi, useCombatUi } from './combatUiStore';
@@ -113,6 +114,23 @@ describe('EncounterView', () => {
     fireEvent.click(screen.getByTestId('enemy-b'));
     fireEvent.click(button('ATTACK'));
     expect(controller.attack).toHaveBeenCalledWith(['a', 'c']);
+  });
+
+  it('area weapon: every living enemy is targeted and the attack names none (four ids would be refused)', () => {
+    const enemies = [enemy('a'), enemy('b'), enemy('c'), enemy('d')];
+    useGameStore.getState().setGameState(gameState({ weapon: 'grenade', encounter: encounter({ enemies }) }));
+    const controller = show();
+    fireEvent.click(screen.getByTestId('enemy-a'));
+    expect(['a', 'b', 'c', 'd'].map((id) => screen.getByTestId(`enemy-${id}`).getAttribute('aria-pressed'))).toEqual([
+      'true',
+      'true',
+      'true',
+      'true',
+    ]);
+    fireEvent.click(button('ATTACK'));
+    expect(controller.attack).toHaveBeenCalledWith(undefined);
+    expect(chooseTargets(enemies, 'all_targets', undefined)).toEqual([0, 1, 2, 3]);
+    expect(chooseTargets(enemies, 'all_targets', ['a', 'b', 'c', 'd'])).toMatchObject({ ok: false, code: 'INVALID_TARGET' });
   });
 
   it('attacks the clicked enemy with a single-target weapon', () => {

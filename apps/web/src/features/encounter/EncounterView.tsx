@@ -3,10 +3,9 @@
 // `gameState.encounter` is set or `encounterOverlay` is showing. All sequencing lives in combatController.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatMoney, type TargetType } from '@drugwars/engine';
+import { FISTS, formatMoney, type TargetType } from '@drugwars/engine';
 import { PROCESSING_SAFETY_RESET_MS } from '../../constants';
 import { useGameStore } from '../../store/gameStore';
-import { useCatalogue } from '../info/catalogue';
 import { CombatLog } from './CombatLog';
 import { createCombatController, type CombatController } from './combatController';
 import {
@@ -43,14 +42,13 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
   const gameState = useGameStore((s) => s.gameState);
   const overlay = useGameStore((s) => s.encounterOverlay);
   const ui = useCombatUi();
-  const { weapons } = useCatalogue();
   const [closing, setClosing] = useState(false);
 
   const encounter = ui.snapshot ?? gameState?.encounter ?? null;
   const player = gameState?.player ?? null;
   const isVisit = encounter?.type === 'loanSharkVisit';
   const isPlayerTurn = encounter?.turnOrder === 'player';
-  const weapon = useMemo(() => (player ? weaponInHand(player, weapons) : null), [player, weapons]);
+  const weapon = useMemo(() => (player ? weaponInHand(player) : null), [player]);
   const targetType: TargetType = weapon?.targetType ?? 'single_target';
   const encounterKey = encounter ? `${encounter.type}:${encounter.enemies.map((e) => e.id).join(',')}` : '';
 
@@ -88,23 +86,24 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
     return () => clearTimeout(timer);
   }, [controller, ui.processing, encounter?.turnOrder]);
 
+  // the result of the fight (VICTORY!, ...): Continue closes it, Game Over leaves for the game-over page
+  const resultOverlay = overlay && (
+    <ResultOverlay
+      overlay={overlay}
+      busy={closing}
+      onContinue={() => {
+        setClosing(true);
+        void controller.closeOverlay().finally(() => setClosing(false));
+      }}
+      onGameOver={() => {
+        controller.acknowledgeDeath();
+        navigate('/gameover');
+      }}
+    />
+  );
+
   if (!encounter || !player) {
-    return overlay ? (
-      <div className="encounter-view">
-        <ResultOverlay
-          overlay={overlay}
-          busy={closing}
-          onContinue={() => {
-            setClosing(true);
-            void controller.closeOverlay().finally(() => setClosing(false));
-          }}
-          onGameOver={() => {
-            controller.acknowledgeDeath();
-            navigate('/gameover');
-          }}
-        />
-      </div>
-    ) : null;
+    return overlay ? <div className="encounter-view">{resultOverlay}</div> : null;
   }
 
   const selection = effectiveSelection({ targetType, selected: ui.selected, enemies: encounter.enemies });
@@ -172,7 +171,7 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
             <PlayerCard
               name={player.name}
               health={player.health}
-              weaponName={weapon?.name ?? 'Fists'}
+              weaponName={weapon?.name ?? FISTS.name}
               flashing={ui.flashing.includes('player')}
               floats={playerFloats}
             />
@@ -208,20 +207,7 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
           </div>
         </>
       )}
-      {overlay && (
-        <ResultOverlay
-          overlay={overlay}
-          busy={closing}
-          onContinue={() => {
-            setClosing(true);
-            void controller.closeOverlay().finally(() => setClosing(false));
-          }}
-          onGameOver={() => {
-            controller.acknowledgeDeath();
-            navigate('/gameover');
-          }}
-        />
-      )}
+      {resultOverlay}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientGameState } from '@drugwars/engine';
 import { ApiError } from '../../api/client';
-import type { EncounterRequest, EncounterResponse } from '../../api/types';
+import type { EncounterRequest, EncounterResponse } from '@drugwars/protocol';
 import { useGameStore } from '../../store/gameStore';
 import { createCombatController } from './combatController';
 import { resetCombatUi, useCombatUi } from './combatUiStore';

@@ -14,7 +14,7 @@ import {
   weaponInHand,
   type WeaponInfo,
 } from './combatRules';
-import { encounter, enemy } from './testFixtures';
+import { encounter, enemy, gameState } from './testFixtures';
 
 describe('enemy health bar width', () => {
   it('is 60 px plus 90 px per 100 max health', () => {
@@ -69,12 +69,13 @@ describe('targeting', () => {
       selectTarget({ enemies, isPlayerTurn: false, targetType: 'single_target', selected: ['a'], clickedId: 'b' }),
     ).toEqual(['a']);
   });
-  it('sends one id, a list, or every living enemy', () => {
+  it('sends one id, a list, or no pick for a weapon that hits every living enemy', () => {
     expect(attackTargetId({ targetType: 'single_target', selected: [], enemies })).toBe('a');
     expect(attackTargetId({ targetType: 'single_target', selected: ['c'], enemies })).toBe('c');
     expect(attackTargetId({ targetType: 'multi_target', selected: ['b', 'x', 'd'], enemies })).toEqual(['b', 'd']);
     expect(attackTargetId({ targetType: 'multi_target', selected: [], enemies })).toEqual(['a', 'b', 'c']);
-    expect(attackTargetId({ targetType: 'all_targets', selected: [], enemies })).toEqual(['a', 'b', 'c', 'd']);
+    // an area weapon takes no pick: four ids would be refused (at most MULTI_TARGET_LIMIT), and it hits all four
+    expect(attackTargetId({ targetType: 'all_targets', selected: [], enemies })).toBeUndefined();
     expect(attackTargetId({ targetType: 'single_target', selected: [], enemies: [enemies[4]!] })).toBeNull();
   });
 });
@@ -96,21 +97,21 @@ describe('automatic weapon', () => {
 });
 
 describe('weapon in hand', () => {
-  const catalogue = [
-    { id: 'knife', name: 'Switchblade', damage: 15, targetType: 'single_target' as const, ammoId: null },
-    { id: 'shotgun', name: 'Shotgun', damage: 45, targetType: 'multi_target' as const, ammoId: 'shells' },
-  ];
-  const player = (weapon: string | null, held: Record<string, number>, ammo: Record<string, number>) => ({
-    equippedItems: { weapon },
-    weapons: Object.fromEntries(Object.entries(held).map(([k, q]) => [k, { quantity: q }])),
-    items: { ammo },
-  });
+  // the engine's catalogue: the knife needs no ammo, the shotgun fires shells
+  const player = (weapon: string | null, held: Record<string, number>, ammo: Record<string, number>) => {
+    const p = gameState({ encounter: null, ammo }).player;
+    return {
+      ...p,
+      equippedItems: { weapon, armor: null },
+      weapons: Object.fromEntries(Object.entries(held).map(([k, q]) => [k, { quantity: q }])),
+    };
+  };
   it('is the equipped weapon while held and loaded, else fists', () => {
-    expect(weaponInHand(player('shotgun', { shotgun: 1 }, { shells: 3 }), catalogue)).toMatchObject({ id: 'shotgun', targetType: 'multi_target' });
-    expect(weaponInHand(player('shotgun', { shotgun: 1 }, {}), catalogue)).toMatchObject({ id: null, targetType: 'single_target', outOfAmmo: true });
-    expect(weaponInHand(player('knife', {}, {}), catalogue)).toMatchObject({ id: null, name: 'Fists' });
-    expect(weaponInHand(player('knife', { knife: 1 }, {}), catalogue)).toMatchObject({ id: 'knife' });
-    expect(weaponInHand(player(null, { knife: 1 }, {}), catalogue).name).toBe('Fists');
+    expect(weaponInHand(player('shotgun', { shotgun: 1 }, { shells: 3 }))).toMatchObject({ id: 'shotgun', targetType: 'multi_target' });
+    expect(weaponInHand(player('shotgun', { shotgun: 1 }, {}))).toMatchObject({ id: null, targetType: 'single_target', outOfAmmo: true });
+    expect(weaponInHand(player('knife', {}, {}))).toMatchObject({ id: null, name: 'Fists' });
+    expect(weaponInHand(player('knife', { knife: 1 }, {}))).toMatchObject({ id: 'knife' });
+    expect(weaponInHand(player(null, { knife: 1 }, {})).name).toBe('Fists');
   });
 });
 

@@ -1,6 +1,19 @@
-// Pure presentation rules of the encounter view (SPEC.md sections 2, 4 and 9). The server decides every
-// combat outcome; these helpers only decide what the client shows and which request it sends.
-import { MULTI_TARGET_LIMIT, formatMoney, type Encounter, type Enemy, type TargetType } from '@drugwars/engine';
+// What the encounter view shows and which request it sends (SPEC.md sections 2, 4 and 9). The server decides
+// every combat outcome; the rules these lean on (the weapon in hand, default targets, who is still standing,
+// the result texts) are the engine's own, imported from its public index.
+import {
+  FISTS,
+  MULTI_TARGET_LIMIT,
+  chooseTargets,
+  isLiving,
+  playerWeapon,
+  victoryMessage as engineVictoryMessage,
+  type Encounter,
+  type Enemy,
+  type Player,
+  type TargetType,
+  type Weapon,
+} from '@drugwars/engine';
 import {
   COMBAT_DELAY_MS,
   DEATH_OVERLAY_DELAY_MS,
@@ -10,13 +23,8 @@ import {
   type CombatSpeed,
 } from '../../constants';
 
-/** A weapon as far as the encounter view cares (catalogue data from the server or the engine). */
-export interface WeaponInfo {
-  id: string;
-  name: string;
-  damage: number;
-  targetType: TargetType;
-}
+/** A weapon as far as the automatic pick cares. */
+export type WeaponInfo = Pick<Weapon, 'id' | 'name' | 'damage' | 'targetType'>;
 
 /** Only weapons that hit harder than this are picked automatically (SPEC.md section 4, Targeting). */
 export const AUTO_WEAPON_MIN_DAMAGE_EXCLUSIVE = 10;
@@ -66,7 +74,7 @@ export function encounterIntro(encounter: Pick<Encounter, 'type' | 'enemies'>): 
 }
 
 export function livingEnemies(enemies: readonly Enemy[]): Enemy[] {
-  return enemies.filter((e) => e.isAlive && e.health > 0);
+  return enemies.filter(isLiving);
 }
 
 export function allEnemiesDead(enemies: readonly Enemy[]): boolean {
@@ -100,22 +108,26 @@ export function chooseAutoWeapon(
   return best;
 }
 
+export interface WeaponInHand {
+  /** Catalogue id, null for fists. */
+  id: string | null;
+  name: string;
+  targetType: TargetType;
+  outOfAmmo: boolean;
+}
+
 /**
- * The weapon the player actually fights with, for display and targeting: the equipped one while it is still
- * held and, for guns, loaded; otherwise fists (the server makes the same fallback and says so in the log).
+ * The weapon the player fights with (the engine's playerWeapon), for display and targeting: fists stand in for
+ * a gun that ran dry, and say which.
  */
-export function weaponInHand(
-  player: { equippedItems: { weapon: string | null }; weapons: Record<string, { quantity: number }>; items: { ammo: Record<string, number> } },
-  catalogue: readonly (WeaponInfo & { ammoId?: string | null })[],
-): { id: string | null; name: string; targetType: TargetType; outOfAmmo: boolean } {
-  const fists = { id: null, name: 'Fists', targetType: 'single_target' as const, outOfAmmo: false };
-  const id = player.equippedItems.weapon;
-  const weapon = id ? catalogue.find((w) => w.id === id) : undefined;
-  if (!weapon || (player.weapons[weapon.id]?.quantity ?? 0) <= 0) return fists;
-  if (weapon.ammoId && (player.items.ammo[weapon.ammoId] ?? 0) <= 0) {
-    return { ...fists, name: `Fists (${weapon.name} out of ammo)`, outOfAmmo: true };
-  }
-  return { id: weapon.id, name: weapon.name, targetType: weapon.targetType, outOfAmmo: false };
+export function weaponInHand(player: Player): WeaponInHand {
+  const weapon = playerWeapon(player);
+  return {
+    id: weapon.weaponId,
+    name: weapon.emptyGun ? `${FISTS.name} (${weapon.emptyGun} out of ammo)` : weapon.name,
+    targetType: weapon.targetType,
+    outOfAmmo: weapon.emptyGun !== null,
+  };
 }
 
 /**
@@ -153,42 +165,35 @@ export function effectiveSelection(opts: {
 }
 
 /**
- * The targetId sent with ATTACK: one id for single-target weapons, a list for the others. With nothing
- * selected a single-target weapon attacks the first living enemy. Null when no enemy is left.
+ * The targetId sent with ATTACK: one id for a single-target weapon, a list for a multi-target one (with nothing
+ * selected, the enemies the engine would choose: chooseTargets); none (undefined) for a weapon that hits every
+ * living enemy, which takes no pick (the engine refuses more than MULTI_TARGET_LIMIT ids, and a fight can have
+ * more enemies than that). Null when no enemy is left.
  */
 export function attackTargetId(opts: {
   targetType: TargetType;
   selected: readonly string[];
   enemies: readonly Enemy[];
-}): string | string[] | null {
-  const living = livingEnemies(opts.enemies).map((e) => e.id);
-  if (living.length === 0) return null;
+}): string | string[] | undefined | null {
   const chosen = effectiveSelection(opts);
-  if (opts.targetType === 'all_targets') return living;
-  if (opts.targetType === 'single_target') return chosen[0] ?? living[0]!;
-  // multi-target with nothing picked: the first three living, as the server would choose
-  return chosen.length > 0 ? chosen : living.slice(0, MULTI_TARGET_LIMIT);
+  const picked = opts.targetType !== 'all_targets' && chosen.length > 0 ? chosen : undefined;
+  const indices = chooseTargets(opts.enemies, opts.targetType, picked);
+  if (!Array.isArray(indices) || indices.length === 0) return null;
+  const ids = indices.map((i) => opts.enemies[i]!.id);
+  if (opts.targetType === 'all_targets') return undefined;
+  return opts.targetType === 'single_target' ? ids[0]! : ids;
 }
 
 /**
  * VICTORY! text: the server's message with everything from 'But wait' on cut off (that part announces the
- * follow-up encounter, shown next); without a message, the reward line.
+ * follow-up encounter, shown next); without a message, the engine's reward line.
  */
 export function victoryMessage(opts: { message: string | null | undefined; reward: number }): string {
   const raw = opts.message ?? '';
   const cut = raw.indexOf('But wait');
   const text = (cut >= 0 ? raw.slice(0, cut) : raw).trim();
-  if (text !== '') return text;
-  if (opts.reward > 0) return `You won! Found ${formatMoney(opts.reward)} on the bodies!`;
-  return "You won! ...but you didn't get shit.";
+  return text !== '' ? text : engineVictoryMessage(opts.reward);
 }
 
-export const ESCAPED_TEXT = 'You successfully escaped!';
-export const FAILED_ESCAPE_TEXT = 'FAILED ESCAPE!';
-export const SURRENDERED_TEXT = 'You surrendered and lost some items.';
-export const DEAD_TEXT = 'You have been killed!';
+/** Damage numbers show this for an attack that missed. */
 export const MISS_TEXT = 'Miss!';
-
-export function bribedText(amount: number): string {
-  return `You successfully bribed them with ${formatMoney(amount)}.`;
-}

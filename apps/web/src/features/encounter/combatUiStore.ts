@@ -4,7 +4,7 @@
 // an ending result waits for its overlay).
 import { create } from 'zustand';
 import type { Encounter } from '@drugwars/engine';
-import type { EncounterRequest } from '../../api/types';
+import type { EncounterRequest } from '@drugwars/protocol';
 
 export interface FloatingText {
   id: number;

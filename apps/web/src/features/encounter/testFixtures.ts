@@ -1,6 +1,7 @@
 // Test-only builders for encounter states and responses (imported by *.test.ts files only).
-import { RULES_VERSION, type ClientGameState, type Encounter, type Enemy } from '@drugwars/engine';
-import type { EncounterResponse } from '../../api/types';
+import type { ClientGameState, Encounter, Enemy } from '@drugwars/engine';
+import type { EncounterResponse } from '@drugwars/protocol';
+import { makeState } from '../../test/fixtures';
 
 export function enemy(id: string, overrides: Partial<Enemy> = {}): Enemy {
   return {
@@ -42,55 +43,28 @@ export function encounter(overrides: Partial<Encounter> = {}): Encounter {
   };
 }
 
+/** A client view on day 3 in a fight (the encounter above unless told otherwise), built on the shell's fixture. */
 export function gameState(opts: { encounter?: Encounter | null; health?: number; cash?: number; weapon?: string | null; ammo?: Record<string, number> } = {}): ClientGameState {
-  const state = {
-    rulesVersion: RULES_VERSION,
+  const base = makeState({ cash: opts.cash ?? 2000 });
+  return {
+    ...base,
     day: 3,
-    maxDays: 30,
-    location: 'new_york',
-    gameOver: false,
-    gameOverReason: null,
-    isSeeded: false,
-    formattedSeed: null,
-    prices: {},
-    worldPrices: {},
-    worldPricesDay: {},
-    marketInfo: [],
     encounter: opts.encounter === undefined ? encounter() : opts.encounter,
-    pendingEncounter: null,
     currentState: 'COMBAT',
     allowedActions: ['encounter'],
     stateMetadata: { enteredOnDay: 3, encounterType: 'police' },
     stateMachine: { currentState: 'COMBAT' },
-    gameHistory: { financeHistory: [], healthHistory: [], priceHistory: {}, actionHistory: [], locationHistory: [] },
-    shipments: [],
-    loanSharkVisits: 0,
     nextId: 10,
     player: {
-      name: 'Tester',
-      cash: opts.cash ?? 2000,
-      bank: 0,
-      debt: 1000,
+      ...base.player,
       health: opts.health ?? 100,
-      score: 1000,
       day: 3,
-      maxDays: 30,
-      location: 'new_york',
-      usedSpace: 0,
-      coatSpace: 100,
-      rank: { name: 'Wannabe', level: 1, inventoryName: 'Pockets' },
       loanShark: null,
-      inventory: {},
-      stash: {},
-      currentStash: {},
       weapons: opts.weapon ? { [opts.weapon]: { quantity: 1 } } : {},
       items: { armor: {}, ammo: opts.ammo ?? {}, consumables: {} },
       equippedItems: { weapon: opts.weapon ?? null, armor: null },
-      drugsSold: 0,
-      copsKilled: 0,
     },
-  } satisfies ClientGameState;
-  return state;
+  };
 }
 
 export function response(overrides: Partial<EncounterResponse> & { gameState: ClientGameState }): EncounterResponse {

@@ -1,15 +1,15 @@
 // Finances (SPEC.md sections 2 and 5): the bank account and the loan sharks. Field errors shake for 500 ms;
 // a refused call shows the server's message, else the fallback ('Deposit failed', ...).
 import { useEffect, useState } from 'react';
-import { DEFAULT_SHARK_INTEREST_RATE, type LoanSharkOffer } from '@drugwars/engine';
+import { BANK_INTEREST_RATE, DEFAULT_SHARK_INTEREST_RATE, type LoanSharkOffer } from '@drugwars/engine';
 import { api } from '../../api/client';
 import { ERROR_TEXTS } from '../../api/errorCatalogue';
 import { useShake } from '../../components/hooks';
+import { ViewHeader } from '../../components/ViewHeader';
 import { formatMoney } from '../../lib/format';
 import { parseAmount } from '../../lib/tradeLimits';
 import { borrow, borrowMax, deposit, payLoan, withdraw, type ActionResult } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
-import { ViewHeader } from '../game/ViewHeader';
 
 function percent(fraction: number): string {
   const p = Math.round(fraction * 1000) / 10;
@@ -180,8 +180,7 @@ export default function FinancesView() {
         <p>
           Balance: <strong>{formatMoney(p.bank)}</strong>
         </p>
-        {/* the displayed rate is BANK_INTEREST_PERCENT_PER_DAY; the server applies the engine's rate */}
-        <p className="muted">Interest Rate: 5% per day</p>
+        <p className="muted">Interest Rate: {percent(BANK_INTEREST_RATE)} per day</p>
         <AmountField
           id="bank-amount"
           label="Bank amount"

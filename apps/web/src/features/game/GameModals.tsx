@@ -1,15 +1,14 @@
 // The modal queue of the game screen: the head of `modals` is shown; closing it shows the next.
-import { Suspense } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
 import { LOAN_DUE_DAYS, type EventCategory, type GameEvent } from '@drugwars/engine';
 import { Modal } from '../../components/Modal';
 import { GAME_TITLE } from '../../config';
 import { ErrorModal } from '../../components/ErrorModal';
 import { countOf, formatMoney } from '../../lib/format';
-import { SessionLostModal } from '../../plugins';
 import { splitParagraphs } from '../../store/eventQueue';
-import { endSession } from '../../store/gameActions';
 import { useGameStore, type ModalItem } from '../../store/gameStore';
+
+const SessionLostModal = lazy(() => import('../connection/SessionLostModal'));
 
 export const EVENT_TITLES: Partial<Record<EventCategory, string>> = {
   price_change: 'WORD ON THE STREET',
@@ -109,41 +108,6 @@ function PromotionModal({ item, onClose }: { item: Extract<ModalItem, { kind: 'p
   );
 }
 
-/** Fallback when the connection feature module is not present. */
-function BasicSessionLost({ message, onClose }: { message: string; onClose: () => void }) {
-  const navigate = useNavigate();
-  return (
-    <Modal title="Session Connection Lost" className="modal-danger">
-      <p>{message}</p>
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={() => window.location.reload()}>
-          Try Again
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => {
-            onClose();
-            navigate('/');
-          }}
-        >
-          Return to Title
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => {
-            onClose();
-            void endSession().then(() => navigate('/'));
-          }}
-        >
-          Start New Game
-        </button>
-      </div>
-    </Modal>
-  );
-}
-
 export function GameModals() {
   const head = useGameStore((s) => s.modals[0]);
   const close = useGameStore((s) => s.closeModal);
@@ -158,12 +122,10 @@ export function GameModals() {
     case 'error':
       return <ErrorModal message={head.message} onClose={close} />;
     case 'sessionLost':
-      return SessionLostModal ? (
+      return (
         <Suspense fallback={null}>
           <SessionLostModal message={head.message} onClose={close} />
         </Suspense>
-      ) : (
-        <BasicSessionLost message={head.message} onClose={close} />
       );
     case 'apiError':
       return (

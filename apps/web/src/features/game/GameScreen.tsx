@@ -7,10 +7,10 @@ import { ERROR_TEXTS } from '../../api/errorCatalogue';
 import { Modal } from '../../components/Modal';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { CONNECTION_FAILED_RETURN_MS } from '../../constants';
-import { EncounterView, InfoView, InventoryView } from '../../plugins';
 import { getSessionId } from '../../storage/local';
 import { resumeGame } from '../../store/gameActions';
-import { useGameStore, type ViewName } from '../../store/gameStore';
+import { useGameStore } from '../../store/gameStore';
+import { CurrentView } from './CurrentView';
 import { GameHeader } from './GameHeader';
 import { GameModals } from './GameModals';
 import { MessageLog } from './MessageLog';
@@ -19,47 +19,10 @@ import { SettingsModal } from './SettingsModal';
 import { StatusBar } from './StatusBar';
 import { TransitionScreen } from './TransitionScreen';
 import { useVersion } from './useVersion';
-import { MarketView } from '../market/MarketView';
-import { StashView } from '../stash/StashView';
-import { TravelView } from '../travel/TravelView';
-import { HospitalView } from '../hospital/HospitalView';
 
-const ShoppingView = lazy(() => import('../shopping/ShoppingView'));
-const FinancesView = lazy(() => import('../finances/FinancesView'));
-const ShippingView = lazy(() => import('../shipping/ShippingView'));
+const EncounterView = lazy(() => import('../encounter/EncounterView'));
 
 type EntryProblem = { kind: 'notFound' } | { kind: 'connection' } | null;
-
-function Missing({ what }: { what: string }) {
-  return <p className="empty">{what} is not available yet.</p>;
-}
-
-function CurrentView({ view }: { view: ViewName }) {
-  const tab = useGameStore((s) => s.inventoryTab);
-  switch (view) {
-    case 'market':
-      return <MarketView />;
-    case 'stash':
-      return <StashView />;
-    case 'travel':
-      return <TravelView />;
-    case 'hospital':
-      return <HospitalView />;
-    case 'shopping':
-      return <ShoppingView />;
-    case 'finances':
-      return <FinancesView />;
-    case 'shipping':
-      return <ShippingView />;
-    case 'player_inventory':
-      return InventoryView ? <InventoryView tab={tab} /> : <Missing what="Inventory" />;
-    case 'world_prices':
-    case 'other_stashes':
-    case 'shipment_tracking':
-    case 'charts':
-      return InfoView ? <InfoView view={view} /> : <Missing what="Info" />;
-  }
-}
 
 /** The game screen before there is a game to show (resuming, or a problem): still one main and one h1. */
 function EntryScreen({ children }: { children: ReactNode }) {
@@ -158,7 +121,7 @@ export default function GameScreen() {
     );
   }
 
-  const inEncounter = (gameState.encounter !== null || overlay !== null) && EncounterView !== null;
+  const inEncounter = gameState.encounter !== null || overlay !== null;
 
   // One `main` holds everything between the header and the footer whatever is showing (views, encounter,
   // transition), so no content sits outside a landmark; modals are dialogs of their own.
@@ -169,7 +132,7 @@ export default function GameScreen() {
         <StatusBar />
         {transition ? (
           <TransitionScreen message={transition.message} />
-        ) : inEncounter && EncounterView ? (
+        ) : inEncounter ? (
           <Suspense fallback={<LoadingOverlay />}>
             <EncounterView />
           </Suspense>

@@ -1,4 +1,5 @@
 // Navigation modes (Places, Info, Inventory) and their views (SPEC.md section 2).
+import { Tabs } from '../../components/Tabs';
 import { useGameStore, type InventoryTab, type NavMode, type ViewName } from '../../store/gameStore';
 
 type NavItem = { label: string; view: ViewName; tab?: InventoryTab };
@@ -26,10 +27,10 @@ export const NAV_ITEMS: Record<NavMode, NavItem[]> = {
   ],
 };
 
-const MODES: { mode: NavMode; label: string }[] = [
-  { mode: 'places', label: 'Places' },
-  { mode: 'info', label: 'Info' },
-  { mode: 'inventory', label: 'Inventory' },
+const MODES: { id: NavMode; label: string }[] = [
+  { id: 'places', label: 'Places' },
+  { id: 'info', label: 'Info' },
+  { id: 'inventory', label: 'Inventory' },
 ];
 
 export function Navigation() {
@@ -40,27 +41,21 @@ export function Navigation() {
 
   return (
     <nav className="game-nav" aria-label="Game navigation">
-      <div className="nav-modes" role="tablist" aria-label="Navigation mode">
-        {MODES.map((m) => (
-          <button
-            key={m.mode}
-            type="button"
-            role="tab"
-            aria-selected={navMode === m.mode}
-            className={`nav-mode ${navMode === m.mode ? 'active' : ''}`}
-            onClick={() => {
-              setNavMode(m.mode);
-              const first = NAV_ITEMS[m.mode][0];
-              if (first && !NAV_ITEMS[m.mode].some((i) => i.view === view)) {
-                setView(first.view);
-                if (first.tab) setInventoryTab(first.tab);
-              }
-            }}
-          >
-            {m.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        tabs={MODES}
+        selected={navMode}
+        label="Navigation mode"
+        className="nav-modes"
+        tabClassName="nav-mode"
+        onSelect={(mode) => {
+          setNavMode(mode);
+          const first = NAV_ITEMS[mode][0];
+          if (first && !NAV_ITEMS[mode].some((i) => i.view === view)) {
+            setView(first.view);
+            if (first.tab) setInventoryTab(first.tab);
+          }
+        }}
+      />
       <div className="nav-items">
         {NAV_ITEMS[navMode].map((item) => {
           const active = view === item.view && (!item.tab || item.tab === tab);

@@ -1,10 +1,12 @@
 // The status bar of SPEC.md section 2: a desktop row and a two-row phone layout.
-import { DEFAULT_INVENTORY_NAME, DEFAULT_MAX_DAYS, DEFAULT_RANK_NAME } from '../../constants';
+import { DEFAULT_MAX_DAYS, RANKS } from '@drugwars/engine';
 import { useIsMobile } from '../../components/hooks';
+import { DEFAULT_INVENTORY_NAME } from '../../constants';
+import { locationName } from '../../lib/catalogue';
 import { formatCompact, formatMoney, healthClass } from '../../lib/format';
 import { useGameStore } from '../../store/gameStore';
+import { useCatalogue } from '../../store/useCatalogue';
 import { CashCounter } from './CashCounter';
-import { locationName } from './lookups';
 
 export function debtText(debt: number, sharkName: string | null | undefined): string {
   if (debt <= 0) return '$0';
@@ -13,13 +15,13 @@ export function debtText(debt: number, sharkName: string | null | undefined): st
 
 export function StatusBar() {
   const gs = useGameStore((s) => s.gameState);
-  const data = useGameStore((s) => s.gameData);
+  const catalogue = useCatalogue();
   const mobile = useIsMobile();
   if (!gs) return null;
   const p = gs.player;
   const maxDays = gs.maxDays || p.maxDays || DEFAULT_MAX_DAYS;
   const day = Math.min(gs.day, maxDays);
-  const location = locationName(gs.location, data);
+  const location = locationName(catalogue, gs.location);
   const health = Math.max(0, Math.round(p.health));
   const hc = healthClass(health);
 
@@ -61,7 +63,7 @@ export function StatusBar() {
         <span className="stat-label">Day</span> {day}/{maxDays}
       </span>
       <span className="stat">
-        <span className="stat-label">Rank</span> {p.rank?.name || DEFAULT_RANK_NAME}
+        <span className="stat-label">Rank</span> {p.rank?.name || RANKS[0]!.name}
       </span>
       <span className="stat">
         <span className="stat-label">Location</span> {location}

@@ -1,20 +1,20 @@
 // 'GAME OVER' (SPEC.md section 2): reason, final score, automatic leaderboard submission for unseeded games,
 // View Game Stats and Main Menu (ends the session).
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { finalScore } from '@drugwars/engine';
+import { ApiErrorCode } from '@drugwars/protocol/constants';
 import { api } from '../../api/client';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { formatMoney } from '../../lib/format';
-import { StatsModal } from '../../plugins';
 import { getSessionId } from '../../storage/local';
 import { toApiError } from '../../api/errorCatalogue';
 import { endSession, handleApiError, refreshState } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 
-type Submission = 'pending' | 'ok' | 'failed' | null;
+const StatsModal = lazy(() => import('../stats/StatsModal'));
 
-/** The server's refusal of a second submit: the score is on the list already (a reload of this page). */
-const ALREADY_SUBMITTED = 'ALREADY_SUBMITTED';
+type Submission = 'pending' | 'ok' | 'failed' | null;
 
 export default function GameOverPage() {
   const navigate = useNavigate();
@@ -62,12 +62,13 @@ export default function GameOverPage() {
       .then(() => setSubmission('ok'))
       .catch((err: unknown) => {
         const e = toApiError(err);
-        if (e.code === ALREADY_SUBMITTED) {
+        // the server's refusal of a second submit: the score is on the list already (a reload of this page)
+        if (e.code === ApiErrorCode.ALREADY_SUBMITTED) {
           setSubmission('ok');
           return;
         }
         console.warn('score submission failed', err);
-        if (e.code === 'AUDIT_FAILURE') {
+        if (e.code === ApiErrorCode.AUDIT_FAILURE) {
           handleApiError(e, 'other');
           leave('/');
           return;
@@ -87,7 +88,7 @@ export default function GameOverPage() {
     );
   }
   const reason = gs.gameOverReason || 'Game ended';
-  const score = gs.player.cash + gs.player.bank - gs.player.debt;
+  const score = finalScore(gs);
 
   return (
     <div className="screen gameover-screen">
@@ -106,11 +107,9 @@ export default function GameOverPage() {
           </>
         )}
         <div className="gameover-actions">
-          {StatsModal && (
-            <button type="button" className="btn" onClick={() => setStatsOpen(true)}>
-              View Game Stats
-            </button>
-          )}
+          <button type="button" className="btn" onClick={() => setStatsOpen(true)}>
+            View Game Stats
+          </button>
           <button
             type="button"
             className="btn btn-primary"
@@ -122,7 +121,7 @@ export default function GameOverPage() {
           </button>
         </div>
       </main>
-      {statsOpen && StatsModal && (
+      {statsOpen && (
         <Suspense fallback={<LoadingOverlay />}>
           <StatsModal onClose={() => setStatsOpen(false)} />
         </Suspense>

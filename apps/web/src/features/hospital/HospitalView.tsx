@@ -1,10 +1,11 @@
 // The hospital: health x/100 with its colour class; heal for the server's cost; 'You're in perfect health!'
 import { useEffect, useState } from 'react';
+import { MAX_HEALTH } from '@drugwars/engine';
 import { api } from '../../api/client';
+import { ViewHeader } from '../../components/ViewHeader';
 import { formatMoney, healthClass } from '../../lib/format';
 import { heal } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
-import { ViewHeader } from '../game/ViewHeader';
 
 export function HospitalView() {
   const gs = useGameStore((s) => s.gameState);
@@ -13,7 +14,7 @@ export function HospitalView() {
   const health = gs ? Math.round(gs.player.health) : 0;
 
   useEffect(() => {
-    if (health >= 100) return;
+    if (health >= MAX_HEALTH) return;
     let cancelled = false;
     api
       .hospitalCost()
@@ -30,8 +31,8 @@ export function HospitalView() {
   return (
     <section className="view hospital-view">
       <ViewHeader title="Hospital" />
-      <p className={`health-line health-${healthClass(health)}`}>Health: {health}/100</p>
-      {health < 100 ? (
+      <p className={`health-line health-${healthClass(health)}`}>Health: {health}/{MAX_HEALTH}</p>
+      {health < MAX_HEALTH ? (
         cost !== null && (
           <>
             <p>Patching you up costs {formatMoney(cost)}.</p>

@@ -1,16 +1,17 @@
 // Charts (SPEC.md section 2): Your Cash, Your Debt, Your Health and Drug Prices (drug dropdown, legend toggle,
 // one line per location) from GET /game/history. Switching tabs redraws; empty data shows NO DATA AVAILABLE.
-import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../api/client';
-import type { HistoryView } from '../../api/types';
+import { useMemo, useState } from 'react';
+import { alignSeries, drugPriceSeries, formatPercent, type ChartData } from '../../components/charts/chartData';
+import { DrugSelect } from '../../components/charts/DrugSelect';
+import { LineChart } from '../../components/charts/LineChart';
+import { useHistory, type History } from '../../components/charts/useHistory';
+import { Tabs } from '../../components/Tabs';
+import { ViewHeader } from '../../components/ViewHeader';
 import { GAME_CHART_COLOURS } from '../../constants';
+import { nameOf } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/format';
 import { useGameStore } from '../../store/gameStore';
-import { ViewHeader } from '../game/ViewHeader';
-import { nameOf, useCatalogue } from './catalogue';
-import { alignSeries, drugPriceSeries, type ChartData } from './chartData';
-import { LineChart } from './LineChart';
-import './info.css';
+import { useCatalogue } from '../../store/useCatalogue';
 
 export type ChartTab = 'cash' | 'debt' | 'health' | 'prices';
 
@@ -23,7 +24,7 @@ export const CHART_TABS: { id: ChartTab; label: string }[] = [
 
 /** The lines of one tab. */
 export function chartDataFor(
-  history: HistoryView | null,
+  history: History | null,
   tab: ChartTab,
   opts: { drugId: string; locationName: (id: string) => string },
 ): ChartData {
@@ -40,29 +41,13 @@ export function chartDataFor(
   }
 }
 
-const percent = (v: number) => `${Math.round(v)}%`;
-
 export function ChartsView() {
   const day = useGameStore((s) => s.gameState?.day ?? 0);
   const { drugs, locations } = useCatalogue();
-  const [history, setHistory] = useState<HistoryView | null>(null);
-  const [loading, setLoading] = useState(true);
+  const { history, loading } = useHistory(day);
   const [tab, setTab] = useState<ChartTab>('cash');
   const [drugId, setDrugId] = useState<string>(drugs[0]?.id ?? '');
   const [showLegend, setShowLegend] = useState(true);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    api
-      .history()
-      .then((res) => live && setHistory(res.history))
-      .catch((err) => console.warn('history failed', err))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [day]);
 
   const data = useMemo(
     () => chartDataFor(history, tab, { drugId, locationName: (id) => nameOf(locations, id) }),
@@ -72,32 +57,10 @@ export function ChartsView() {
   return (
     <div className="info-view charts">
       <ViewHeader title="Charts" />
-      <div className="tabs" role="tablist">
-        {CHART_TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            className={`tab${tab === t.id ? ' active' : ''}`}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs tabs={CHART_TABS} selected={tab} onSelect={setTab} />
       {tab === 'prices' && (
         <div className="chart-controls">
-          <label>
-            Drug:{' '}
-            <select value={drugId} onChange={(e) => setDrugId(e.target.value)}>
-              {drugs.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <DrugSelect drugs={drugs} value={drugId} onChange={setDrugId} />
           <button type="button" className="btn btn-small" onClick={() => setShowLegend((v) => !v)}>
             {showLegend ? 'Hide Legend' : 'Show Legend'}
           </button>
@@ -111,7 +74,7 @@ export function ChartsView() {
           data={data}
           paletteSize={GAME_CHART_COLOURS}
           showLegend={tab === 'prices' ? showLegend : false}
-          formatValue={tab === 'health' ? percent : formatMoney}
+          formatValue={tab === 'health' ? formatPercent : formatMoney}
         />
       )}
     </div>

@@ -1,8 +1,21 @@
 // Other Stashes (SPEC.md section 2): what the player keeps stashed in the other cities.
+import { Table, type Column } from '../../components/Table';
+import { ViewHeader } from '../../components/ViewHeader';
+import { nameOf } from '../../lib/catalogue';
 import { useGameStore } from '../../store/gameStore';
-import { ViewHeader } from '../game/ViewHeader';
-import { nameOf, useCatalogue } from './catalogue';
+import { useCatalogue } from '../../store/useCatalogue';
 import './info.css';
+
+interface StashRow {
+  drugId: string;
+  name: string;
+  quantity: number;
+}
+
+const COLUMNS: Column<StashRow>[] = [
+  { header: 'Drug', cell: (r) => r.name },
+  { header: 'Quantity', cell: (r) => r.quantity, className: 'num' },
+];
 
 export function OtherStashesView() {
   const player = useGameStore((s) => s.gameState?.player ?? null);
@@ -29,22 +42,7 @@ export function OtherStashesView() {
           {stashes.map((s) => (
             <section key={s.locationId} className="price-card">
               <h3>{s.name}</h3>
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th>Drug</th>
-                    <th>Quantity</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {s.rows.map((r) => (
-                    <tr key={r.drugId}>
-                      <td>{r.name}</td>
-                      <td className="num">{r.quantity}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <Table className="data-table" columns={COLUMNS} rows={s.rows} rowKey={(r) => r.drugId} />
             </section>
           ))}
         </div>

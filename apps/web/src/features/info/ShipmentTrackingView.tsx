@@ -3,8 +3,9 @@
 import { useEffect, useState } from 'react';
 import type { Shipment } from '@drugwars/engine';
 import { api } from '../../api/client';
+import { Table, type Column } from '../../components/Table';
+import { ViewHeader } from '../../components/ViewHeader';
 import { useGameStore } from '../../store/gameStore';
-import { ViewHeader } from '../game/ViewHeader';
 import './info.css';
 
 export function shipmentStatusClass(status: string): 'delivered' | 'lost' | 'in-transit' {
@@ -12,6 +13,15 @@ export function shipmentStatusClass(status: string): 'delivered' | 'lost' | 'in-
   if (status === 'lost') return 'lost';
   return 'in-transit';
 }
+
+const COLUMNS: Column<Shipment>[] = [
+  { header: 'Drug', cell: (s) => s.drugName },
+  { header: 'Quantity', cell: (s) => s.quantity, className: 'num' },
+  { header: 'Destination', cell: (s) => s.destination },
+  { header: 'Company', cell: (s) => s.company },
+  { header: 'Status', cell: (s) => s.status, className: (s) => `shipment-status status-${shipmentStatusClass(s.status)}` },
+  { header: 'Days Left', cell: (s) => s.daysRemaining, className: 'num' },
+];
 
 export function ShipmentTrackingView() {
   const fromState = useGameStore((s) => s.gameState?.shipments ?? null);
@@ -36,30 +46,7 @@ export function ShipmentTrackingView() {
       {shipments.length === 0 ? (
         <p className="empty">No active shipments</p>
       ) : (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th>Drug</th>
-              <th>Quantity</th>
-              <th>Destination</th>
-              <th>Company</th>
-              <th>Status</th>
-              <th>Days Left</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shipments.map((s) => (
-              <tr key={s.id}>
-                <td>{s.drugName}</td>
-                <td className="num">{s.quantity}</td>
-                <td>{s.destination}</td>
-                <td>{s.company}</td>
-                <td className={`shipment-status status-${shipmentStatusClass(s.status)}`}>{s.status}</td>
-                <td className="num">{s.daysRemaining}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table className="data-table" columns={COLUMNS} rows={shipments} rowKey={(s) => s.id} />
       )}
     </div>
   );

@@ -2,13 +2,16 @@
 // highlighted. Uses gameState.worldPrices; when the state carries none, asks the server once.
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
+import { Table, type Column } from '../../components/Table';
+import { ViewHeader } from '../../components/ViewHeader';
+import { nameOf } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/format';
 import { useGameStore } from '../../store/gameStore';
-import { ViewHeader } from '../game/ViewHeader';
-import { nameOf, useCatalogue } from './catalogue';
+import { useCatalogue } from '../../store/useCatalogue';
 import './info.css';
 
 type WorldPrices = Record<string, Record<string, number>>;
+type PriceRow = [drugId: string, price: number];
 
 export function WorldPricesView() {
   const gameState = useGameStore((s) => s.gameState);
@@ -30,6 +33,10 @@ export function WorldPricesView() {
   }, [hasState, gameState?.day]);
 
   const prices = hasState ? fromState : (fetched ?? {});
+  const columns: Column<PriceRow>[] = [
+    { header: 'Drug', cell: ([drugId]) => nameOf(drugs, drugId) },
+    { header: 'Price', cell: ([, price]) => formatMoney(price), className: 'num' },
+  ];
   const current = gameState?.location ?? '';
   const ordered = [
     ...locations.filter((l) => prices[l.id]),
@@ -46,7 +53,7 @@ export function WorldPricesView() {
       ) : (
         <div className="price-cards">
           {ordered.map((loc) => {
-            const rows = Object.entries(prices[loc.id] ?? {}).sort(([a], [b]) =>
+            const rows: PriceRow[] = Object.entries(prices[loc.id] ?? {}).sort(([a], [b]) =>
               nameOf(drugs, a).localeCompare(nameOf(drugs, b)),
             );
             const isCurrent = loc.id === current;
@@ -56,22 +63,7 @@ export function WorldPricesView() {
                   {loc.name}
                   {isCurrent && <span className="here-tag"> (You are here)</span>}
                 </h3>
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      <th>Drug</th>
-                      <th>Price</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map(([drugId, price]) => (
-                      <tr key={drugId}>
-                        <td>{nameOf(drugs, drugId)}</td>
-                        <td className="num">{formatMoney(price)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <Table className="data-table" columns={columns} rows={rows} rowKey={([drugId]) => drugId} />
               </section>
             );
           })}

@@ -1,10 +1,26 @@
 // Your Consumables (SPEC.md section 2): items with quantity, description and value, and the total. Using
 // them is not part of the game yet, which the note says.
+import { Table, type Column } from '../../components/Table';
+import { ViewHeader } from '../../components/ViewHeader';
 import { formatMoney } from '../../lib/format';
 import { useGameStore } from '../../store/gameStore';
-import { ViewHeader } from '../game/ViewHeader';
-import { useCatalogue } from '../info/catalogue';
+import { useCatalogue } from '../../store/useCatalogue';
 import './inventory.css';
+
+interface ConsumableRow {
+  id: string;
+  name: string;
+  description: string;
+  quantity: number;
+  value: number;
+}
+
+const COLUMNS: Column<ConsumableRow>[] = [
+  { header: 'Item', cell: (r) => r.name },
+  { header: 'Qty', cell: (r) => r.quantity, className: 'num' },
+  { header: 'Description', cell: (r) => r.description, className: 'item-description' },
+  { header: 'Value', cell: (r) => formatMoney(r.value), className: 'num' },
+];
 
 export const CONSUMABLES_NOTE = 'Consumable usage will be available in a future update.';
 
@@ -12,7 +28,7 @@ export function ConsumablesView() {
   const held = useGameStore((s) => s.gameState?.player.items.consumables ?? null);
   const { consumables } = useCatalogue();
   if (!held) return null;
-  const rows = Object.entries(held)
+  const rows: ConsumableRow[] = Object.entries(held)
     .filter(([, qty]) => qty > 0)
     .map(([id, quantity]) => {
       const item = consumables.find((c) => c.id === id);
@@ -26,32 +42,13 @@ export function ConsumablesView() {
       {rows.length === 0 ? (
         <p className="empty">You don't have any consumables.</p>
       ) : (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th>Item</th>
-              <th>Qty</th>
-              <th>Description</th>
-              <th>Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td>{r.name}</td>
-                <td className="num">{r.quantity}</td>
-                <td className="item-description">{r.description}</td>
-                <td className="num">{formatMoney(r.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <td colSpan={3}>Total</td>
-              <td className="num">{formatMoney(total)}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <Table
+          className="data-table"
+          columns={COLUMNS}
+          rows={rows}
+          rowKey={(r) => r.id}
+          footer={{ label: 'Total', value: formatMoney(total) }}
+        />
       )}
       <p className="note">{CONSUMABLES_NOTE}</p>
     </div>

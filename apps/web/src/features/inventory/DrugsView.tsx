@@ -1,11 +1,14 @@
 // Your Drugs (SPEC.md section 2): capacity used/coatSpace, each drug with units, price per unit and total,
 // and the total value. The price is today's market price here; where this market has none, the average
 // price paid (totalCost / quantity).
+import type { ClientGameState } from '@drugwars/engine';
+import { Table, type Column } from '../../components/Table';
+import { ViewHeader } from '../../components/ViewHeader';
+import { DEFAULT_INVENTORY_NAME } from '../../constants';
+import { nameOf } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/format';
 import { useGameStore } from '../../store/gameStore';
-import { ViewHeader } from '../game/ViewHeader';
-import { nameOf, useCatalogue } from '../info/catalogue';
-import type { ClientGameState } from '@drugwars/engine';
+import { useCatalogue } from '../../store/useCatalogue';
 import './inventory.css';
 
 export interface DrugRow {
@@ -32,41 +35,28 @@ export function DrugsView() {
   const { player } = gameState;
   const rows = drugRows(gameState).sort((a, b) => nameOf(drugs, a.drugId).localeCompare(nameOf(drugs, b.drugId)));
   const totalValue = rows.reduce((sum, r) => sum + r.total, 0);
+  const columns: Column<DrugRow>[] = [
+    { header: 'Drug', cell: (r) => nameOf(drugs, r.drugId) },
+    { header: 'Units', cell: (r) => r.units, className: 'num' },
+    { header: 'Price/Unit', cell: (r) => formatMoney(r.price), className: 'num' },
+    { header: 'Total', cell: (r) => formatMoney(r.total), className: 'num' },
+  ];
   return (
     <div className="inventory-view drugs-view">
       <ViewHeader title="Your Drugs" />
       <p className="capacity">
-        {player.rank?.inventoryName || 'Inventory'}: {player.usedSpace}/{player.coatSpace}
+        {player.rank?.inventoryName || DEFAULT_INVENTORY_NAME}: {player.usedSpace}/{player.coatSpace}
       </p>
       {rows.length === 0 ? (
         <p className="empty">You're not carrying any drugs.</p>
       ) : (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th>Drug</th>
-              <th>Units</th>
-              <th>Price/Unit</th>
-              <th>Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.drugId}>
-                <td>{nameOf(drugs, r.drugId)}</td>
-                <td className="num">{r.units}</td>
-                <td className="num">{formatMoney(r.price)}</td>
-                <td className="num">{formatMoney(r.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <td colSpan={3}>Total drug value</td>
-              <td className="num">{formatMoney(totalValue)}</td>
-            </tr>
-          </tfoot>
-        </table>
+        <Table
+          className="data-table"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.drugId}
+          footer={{ label: 'Total drug value', value: formatMoney(totalValue) }}
+        />
       )}
     </div>
   );

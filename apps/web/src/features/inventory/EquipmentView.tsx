@@ -1,10 +1,10 @@
 // Equipment (SPEC.md section 2): the equipped weapon (damage) and armor (protection) with Unequip, and every
 // owned weapon and armor with Equip (disabled for the one already equipped) and its description.
 import { useState } from 'react';
+import { ViewHeader } from '../../components/ViewHeader';
 import { equip, unequip } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
-import { ViewHeader } from '../game/ViewHeader';
-import { useCatalogue } from '../info/catalogue';
+import { useCatalogue } from '../../store/useCatalogue';
 import './inventory.css';
 
 export const EQUIP_FAILED_TEXT = 'Failed to equip item';

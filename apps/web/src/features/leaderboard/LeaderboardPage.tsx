@@ -1,14 +1,16 @@
 // 'MOST WANTED LIST': Today / This Month / All Time (today, monthly, top).
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
-import type { LeaderboardEntry, LeaderboardPeriod } from '../../api/types';
+import type { LeaderboardEntryData as LeaderboardEntry } from '@drugwars/protocol';
+import { api, type LeaderboardPeriod } from '../../api/client';
+import { Table, type Column } from '../../components/Table';
+import { Tabs } from '../../components/Tabs';
 import { formatMoney } from '../../lib/format';
 
-export const LEADERBOARD_TABS: { label: string; period: LeaderboardPeriod }[] = [
-  { label: 'Today', period: 'today' },
-  { label: 'This Month', period: 'monthly' },
-  { label: 'All Time', period: 'top' },
+export const LEADERBOARD_TABS: { id: LeaderboardPeriod; label: string }[] = [
+  { id: 'today', label: 'Today' },
+  { id: 'monthly', label: 'This Month' },
+  { id: 'top', label: 'All Time' },
 ];
 
 export function displayName(name: string | null | undefined): string {
@@ -19,6 +21,16 @@ function formatDate(text: string): string {
   const d = new Date(text);
   return Number.isNaN(d.getTime()) ? text : d.toISOString().slice(0, 10);
 }
+
+type Ranked = LeaderboardEntry & { rank: number };
+
+const COLUMNS: Column<Ranked>[] = [
+  { header: '#', cell: (e) => e.rank, className: 'num' },
+  { header: 'Name', cell: (e) => displayName(e.player_name) },
+  { header: 'Score', cell: (e) => formatMoney(e.score), className: 'num' },
+  { header: 'Day', cell: (e) => e.final_day, className: 'num' },
+  { header: 'Date', cell: (e) => formatDate(e.date_achieved) },
+];
 
 export default function LeaderboardPage() {
   const navigate = useNavigate();
@@ -46,53 +58,15 @@ export default function LeaderboardPage() {
     <div className="screen leaderboard-screen">
       <main className="leaderboard-main">
         <h1 className="page-title">MOST WANTED LIST</h1>
-        <div className="tabs" role="tablist" aria-label="Period">
-          {LEADERBOARD_TABS.map((t) => (
-            <button
-              key={t.period}
-              type="button"
-              role="tab"
-              aria-selected={period === t.period}
-              className={`tab ${period === t.period ? 'active' : ''}`}
-              onClick={() => setPeriod(t.period)}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
+        <Tabs tabs={LEADERBOARD_TABS} selected={period} onSelect={setPeriod} label="Period" />
         <div className="table-wrap">
-          <table className="table leaderboard-table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">Score</th>
-                <th scope="col">Day</th>
-                <th scope="col">Date</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries === null ? (
-                <tr>
-                  <td colSpan={5}>Loading...</td>
-                </tr>
-              ) : entries.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>Nobody yet. Be the first.</td>
-                </tr>
-              ) : (
-                entries.map((e, i) => (
-                  <tr key={`${i}-${e.player_name}-${e.score}`}>
-                    <td className="num">{i + 1}</td>
-                    <td>{displayName(e.player_name)}</td>
-                    <td className="num">{formatMoney(e.score)}</td>
-                    <td className="num">{e.final_day}</td>
-                    <td>{formatDate(e.date_achieved)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+          <Table
+            className="table leaderboard-table"
+            columns={COLUMNS}
+            rows={(entries ?? []).map((e, i) => ({ ...e, rank: i + 1 }))}
+            rowKey={(e) => `${e.rank}-${e.player_name}-${e.score}`}
+            placeholder={entries === null ? 'Loading...' : 'Nobody yet. Be the first.'}
+          />
         </div>
         <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>
           BACK TO MENU

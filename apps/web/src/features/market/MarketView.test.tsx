@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { useGameStore } from '../../store/gameStore';
 import { makeState, market } from '../../test/fixtures';
-import { MarketView } from './MarketView';
+import { MarketView, tradeContextFor, visibleMarketRows } from './MarketView';
 
 beforeEach(() => {
   useGameStore.getState().resetGame();
@@ -61,5 +61,36 @@ describe('MarketView', () => {
     expect(arrow.textContent).toBe('▲▲▲'); // +50%
     expect(arrow.className).toContain('change-50');
     expect(within(row('Acid')).queryByRole('img')).toBeNull();
+  });
+});
+
+describe('tradeContextFor', () => {
+  it('buys up to the engine maximum (cash, free space, stock) and sells what is carried', () => {
+    const gs = makeState({
+      cash: 1000,
+      usedSpace: 98,
+      coatSpace: 100,
+      marketInfo: [market('weed', { price: 100, quantity: 50 })],
+      inventory: { weed: { quantity: 98, totalCost: 9800 } },
+    });
+    const entry = gs.marketInfo[0]!;
+    expect(tradeContextFor(gs, entry, 'buy')).toMatchObject({ mode: 'buy', price: 100, cash: 1000, maximum: 2 });
+    expect(tradeContextFor(gs, entry, 'sell')).toMatchObject({ mode: 'sell', maximum: 98 });
+  });
+});
+
+describe('visibleMarketRows', () => {
+  it('shows drugs in stock, owned, or spiking/crashing, and hides the rest', () => {
+    const gs = makeState({
+      marketInfo: [
+        market('weed'),
+        market('acid', { quantity: 0 }),
+        market('ludes', { quantity: 0 }),
+        market('pcp', { quantity: 0, trend: 'spike' }),
+        market('mda', { quantity: 0, trend: 'crash' }),
+      ],
+      inventory: { ludes: { quantity: 3, totalCost: 30 } },
+    });
+    expect(visibleMarketRows(gs).map((m) => m.id)).toEqual(['weed', 'ludes', 'pcp', 'mda']);
   });
 });

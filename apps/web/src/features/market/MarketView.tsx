@@ -2,13 +2,15 @@
 // previous day; Buy disabled when cash is below the price or stock is 0; Sell when owned.
 import { useState } from 'react';
 import type { ClientGameState, MarketEntry } from '@drugwars/engine';
+import { Table, type Column } from '../../components/Table';
+import { TradeModal } from '../../components/TradeModal';
+import { ViewHeader } from '../../components/ViewHeader';
+import { locationName } from '../../lib/catalogue';
 import { formatMoney, priceTrend } from '../../lib/format';
 import { buyMaximum, type TradeContext } from '../../lib/tradeLimits';
 import { buyDrug, sellDrug } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
-import { ViewHeader } from '../game/ViewHeader';
-import { locationName } from '../game/lookups';
-import { TradeModal } from './TradeModal';
+import { useCatalogue } from '../../store/useCatalogue';
 
 export function visibleMarketRows(gs: ClientGameState): MarketEntry[] {
   return gs.marketInfo.filter(
@@ -29,78 +31,77 @@ export function tradeContextFor(gs: ClientGameState, entry: MarketEntry, mode: '
 
 export function MarketView() {
   const gs = useGameStore((s) => s.gameState);
-  const data = useGameStore((s) => s.gameData);
+  const catalogue = useCatalogue();
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
   const [trade, setTrade] = useState<{ entry: MarketEntry; mode: 'buy' | 'sell' } | null>(null);
   if (!gs) return null;
   const rows = visibleMarketRows(gs);
+  const owned = (m: MarketEntry) => gs.player.inventory[m.id]?.quantity ?? 0;
+
+  const columns: Column<MarketEntry>[] = [
+    { header: 'Drug', cell: (m) => m.name },
+    {
+      header: 'Price',
+      className: 'num',
+      cell: (m) => {
+        const trend = priceTrend(m.price, m.previousPrice);
+        return (
+          <>
+            {formatMoney(m.price)}{' '}
+            {trend.arrows > 0 && (
+              <span className={`trend trend-${trend.direction} ${trend.className}`} role="img" aria-label={`price ${trend.direction}`}>
+                {trend.text}
+              </span>
+            )}
+          </>
+        );
+      },
+    },
+    { header: 'QTY Available', cell: (m) => m.quantity, className: 'num' },
+    { header: 'You Have', cell: owned, className: 'num' },
+    {
+      header: 'Action',
+      className: 'actions',
+      cell: (m) => (
+        <>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={gs.player.cash < m.price || m.quantity <= 0 || busy}
+            aria-label={`Buy ${m.name}`}
+            onClick={() => setTrade({ entry: m, mode: 'buy' })}
+          >
+            Buy
+          </button>
+          {owned(m) > 0 && (
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy}
+              aria-label={`Sell ${m.name}`}
+              onClick={() => setTrade({ entry: m, mode: 'sell' })}
+            >
+              Sell
+            </button>
+          )}
+        </>
+      ),
+    },
+  ];
 
   return (
     <section className="view market-view">
-      <ViewHeader title={`Market: ${locationName(gs.location, data)}`} />
+      <ViewHeader title={`Market: ${locationName(catalogue, gs.location)}`} />
       {rows.length === 0 ? (
         <p className="empty">Nothing for sale here today.</p>
       ) : (
         <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Drug</th>
-                <th scope="col">Price</th>
-                <th scope="col">QTY Available</th>
-                <th scope="col">You Have</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((m) => {
-                const owned = gs.player.inventory[m.id]?.quantity ?? 0;
-                const trend = priceTrend(m.price, m.previousPrice);
-                const canBuy = gs.player.cash >= m.price && m.quantity > 0;
-                return (
-                  <tr key={m.id} className={m.trend !== 'normal' ? `trend-${m.trend}` : ''}>
-                    <td>{m.name}</td>
-                    <td className="num">
-                      {formatMoney(m.price)}{' '}
-                      {trend.arrows > 0 && (
-                        <span
-                          className={`trend trend-${trend.direction} ${trend.className}`}
-                          role="img"
-                          aria-label={`price ${trend.direction}`}
-                        >
-                          {trend.text}
-                        </span>
-                      )}
-                    </td>
-                    <td className="num">{m.quantity}</td>
-                    <td className="num">{owned}</td>
-                    <td className="actions">
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        disabled={!canBuy || busy}
-                        aria-label={`Buy ${m.name}`}
-                        onClick={() => setTrade({ entry: m, mode: 'buy' })}
-                      >
-                        Buy
-                      </button>
-                      {owned > 0 && (
-                        <button
-                          type="button"
-                          className="btn btn-small"
-                          disabled={busy}
-                          aria-label={`Sell ${m.name}`}
-                          onClick={() => setTrade({ entry: m, mode: 'sell' })}
-                        >
-                          Sell
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <Table
+            columns={columns}
+            rows={rows}
+            rowKey={(m) => m.id}
+            rowClassName={(m) => (m.trend !== 'normal' ? `trend-${m.trend}` : undefined)}
+          />
         </div>
       )}
       {trade && (

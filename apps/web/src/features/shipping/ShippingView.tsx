@@ -1,15 +1,16 @@
 // Shipping is not available yet (SPEC.md section 2): the banner and an inert form.
 import { useEffect, useState } from 'react';
+import type { ShippingCompany } from '@drugwars/engine';
 import { api } from '../../api/client';
-import type { ShippingCompany } from '../../api/types';
+import { ViewHeader } from '../../components/ViewHeader';
+import { drugName } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/format';
 import { useGameStore } from '../../store/gameStore';
-import { ViewHeader } from '../game/ViewHeader';
-import { drugName } from '../game/lookups';
+import { useCatalogue } from '../../store/useCatalogue';
 
 export default function ShippingView() {
   const gs = useGameStore((s) => s.gameState);
-  const data = useGameStore((s) => s.gameData);
+  const catalogue = useCatalogue();
   const [companies, setCompanies] = useState<ShippingCompany[]>([]);
   useEffect(() => {
     api
@@ -33,7 +34,7 @@ export default function ShippingView() {
               <option value="">Select a drug</option>
               {owned.map(([id, e]) => (
                 <option key={id} value={id}>
-                  {drugName(id, gs, data)} ({e.quantity})
+                  {drugName(catalogue, id, gs)} ({e.quantity})
                 </option>
               ))}
             </select>
@@ -46,7 +47,7 @@ export default function ShippingView() {
             Destination
             <select className="input">
               <option value="">Select a destination</option>
-              {(data.locations ?? [])
+              {catalogue.locations
                 .filter((l) => l.id !== gs.location)
                 .map((l) => (
                   <option key={l.id} value={l.id}>

@@ -1,10 +1,13 @@
 // Shopping: Weapons, Armor, Ammo, Consumables, each sorted by price ascending; Buy disabled above cash.
 import { useState, type ReactNode } from 'react';
-import type { ShopItemType } from '@drugwars/engine';
+import type { Ammo, Armor, Consumable, ShopItemType, Weapon } from '@drugwars/engine';
+import { Table, type Column } from '../../components/Table';
+import { Tabs } from '../../components/Tabs';
+import { ViewHeader } from '../../components/ViewHeader';
 import { formatMoney } from '../../lib/format';
 import { shopBuy } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
-import { ViewHeader } from '../game/ViewHeader';
+import { useCatalogue } from '../../store/useCatalogue';
 import { BuyQuantityModal, type BuyQuantityItem } from './BuyQuantityModal';
 
 type Tab = 'weapons' | 'armor' | 'ammo' | 'consumables';
@@ -19,171 +22,105 @@ export function byPrice<T extends { price: number }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => a.price - b.price);
 }
 
+type QuantityItem = BuyQuantityItem & { id: string; type: ShopItemType };
+
+/** The columns every shop table ends with: price, what the player has, and Buy. */
+function shopColumns<Item extends { id: string; name: string; price: number }>(opts: {
+  name: string;
+  detail: Column<Item>;
+  have: (item: Item) => number;
+  buyButton: (item: Item) => ReactNode;
+  nameTitle?: (item: Item) => string;
+}): Column<Item>[] {
+  return [
+    { header: opts.name, cell: (i) => i.name, title: opts.nameTitle },
+    { header: 'Price', cell: (i) => formatMoney(i.price), className: 'num' },
+    opts.detail,
+    { header: 'You Have', cell: (i) => opts.have(i), className: 'num' },
+    { header: 'Buy', cell: opts.buyButton },
+  ];
+}
+
 export default function ShoppingView() {
   const gs = useGameStore((s) => s.gameState);
-  const data = useGameStore((s) => s.gameData);
+  const catalogue = useCatalogue();
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
   const [tab, setTab] = useState<Tab>('weapons');
-  const [qtyItem, setQtyItem] = useState<(BuyQuantityItem & { id: string; type: ShopItemType }) | null>(null);
+  const [qtyItem, setQtyItem] = useState<QuantityItem | null>(null);
   if (!gs) return null;
   const p = gs.player;
   const cash = p.cash;
 
-  const buyOne = (type: ShopItemType, id: string, name: string) => void shopBuy(type, id, name, 1);
-
-  const buyButton = (price: number, label: string, onClick: () => void) => (
+  const buyButton = (item: { name: string; price: number }, onClick: () => void) => (
     <button
       type="button"
       className="btn btn-small"
-      disabled={busy || price > cash}
-      aria-label={`Buy ${label}`}
+      disabled={busy || item.price > cash}
+      aria-label={`Buy ${item.name}`}
       onClick={onClick}
     >
       Buy
     </button>
   );
+  const buyOne = (type: ShopItemType) => (item: { id: string; name: string; price: number }) =>
+    buyButton(item, () => void shopBuy(type, item.id, item.name, 1));
+  const ammoHave = (a: Ammo) => p.items.ammo[a.id] ?? 0;
+  const consumableHave = (c: Consumable) => p.items.consumables[c.id] ?? 0;
 
-  let table: ReactNode = null;
+  let table: ReactNode;
   if (tab === 'weapons') {
-    table = (
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Weapon</th>
-            <th scope="col">Price</th>
-            <th scope="col">Damage</th>
-            <th scope="col">You Have</th>
-            <th scope="col">Buy</th>
-          </tr>
-        </thead>
-        <tbody>
-          {byPrice(data.weapons ?? []).map((w) => (
-            <tr key={w.id}>
-              <td title={w.description}>{w.name}</td>
-              <td className="num">{formatMoney(w.price)}</td>
-              <td className="num">{w.damage}</td>
-              <td className="num">{p.weapons[w.id]?.quantity ?? 0}</td>
-              <td>{buyButton(w.price, w.name, () => buyOne('weapon', w.id, w.name))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    );
+    const columns = shopColumns<Weapon>({
+      name: 'Weapon',
+      nameTitle: (w) => w.description,
+      detail: { header: 'Damage', cell: (w) => w.damage, className: 'num' },
+      have: (w) => p.weapons[w.id]?.quantity ?? 0,
+      buyButton: buyOne('weapon'),
+    });
+    table = <Table columns={columns} rows={byPrice(catalogue.weapons)} rowKey={(w) => w.id} />;
   } else if (tab === 'armor') {
-    table = (
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Armor</th>
-            <th scope="col">Price</th>
-            <th scope="col">Protection</th>
-            <th scope="col">You Have</th>
-            <th scope="col">Buy</th>
-          </tr>
-        </thead>
-        <tbody>
-          {byPrice(data.armor ?? []).map((a) => (
-            <tr key={a.id}>
-              <td title={a.description}>{a.name}</td>
-              <td className="num">{formatMoney(a.price)}</td>
-              <td className="num">{a.protection}</td>
-              <td className="num">{p.items.armor[a.id]?.quantity ?? 0}</td>
-              <td>{buyButton(a.price, a.name, () => buyOne('armor', a.id, a.name))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    );
+    const columns = shopColumns<Armor>({
+      name: 'Armor',
+      nameTitle: (a) => a.description,
+      detail: { header: 'Protection', cell: (a) => a.protection, className: 'num' },
+      have: (a) => p.items.armor[a.id]?.quantity ?? 0,
+      buyButton: buyOne('armor'),
+    });
+    table = <Table columns={columns} rows={byPrice(catalogue.armor)} rowKey={(a) => a.id} />;
   } else if (tab === 'ammo') {
-    table = (
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Ammo Type</th>
-            <th scope="col">Price</th>
-            <th scope="col">Max Carry</th>
-            <th scope="col">You Have</th>
-            <th scope="col">Buy</th>
-          </tr>
-        </thead>
-        <tbody>
-          {byPrice(data.ammo ?? []).map((a) => {
-            const have = p.items.ammo[a.id] ?? 0;
-            return (
-              <tr key={a.id}>
-                <td>{a.name}</td>
-                <td className="num">{formatMoney(a.price)}</td>
-                <td className="num">{a.maxCarry}</td>
-                <td className="num">{have}</td>
-                <td>
-                  {buyButton(a.price, a.name, () =>
-                    setQtyItem({ id: a.id, type: 'ammo', name: a.name, price: a.price, maxCarry: a.maxCarry, have }),
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    );
+    const columns = shopColumns<Ammo>({
+      name: 'Ammo Type',
+      detail: { header: 'Max Carry', cell: (a) => a.maxCarry, className: 'num' },
+      have: ammoHave,
+      buyButton: (a) =>
+        buyButton(a, () =>
+          setQtyItem({ id: a.id, type: 'ammo', name: a.name, price: a.price, maxCarry: a.maxCarry, have: ammoHave(a) }),
+        ),
+    });
+    table = <Table columns={columns} rows={byPrice(catalogue.ammo)} rowKey={(a) => a.id} />;
   } else {
-    table = (
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Price</th>
-            <th scope="col">Description</th>
-            <th scope="col">You Have</th>
-            <th scope="col">Buy</th>
-          </tr>
-        </thead>
-        <tbody>
-          {byPrice(data.consumables ?? []).map((c) => {
-            const have = p.items.consumables[c.id] ?? 0;
-            return (
-              <tr key={c.id}>
-                <td>{c.name}</td>
-                <td className="num">{formatMoney(c.price)}</td>
-                <td className="desc">{c.description}</td>
-                <td className="num">{have}</td>
-                <td>
-                  {buyButton(c.price, c.name, () =>
-                    setQtyItem({
-                      id: c.id,
-                      type: 'consumable',
-                      name: c.name,
-                      description: c.description,
-                      price: c.price,
-                      have,
-                    }),
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    );
+    const columns = shopColumns<Consumable>({
+      name: 'Item',
+      detail: { header: 'Description', cell: (c) => c.description, className: 'desc' },
+      have: consumableHave,
+      buyButton: (c) =>
+        buyButton(c, () =>
+          setQtyItem({
+            id: c.id,
+            type: 'consumable',
+            name: c.name,
+            description: c.description,
+            price: c.price,
+            have: consumableHave(c),
+          }),
+        ),
+    });
+    table = <Table columns={columns} rows={byPrice(catalogue.consumables)} rowKey={(c) => c.id} />;
   }
 
   return (
     <section className="view shopping-view">
       <ViewHeader title="Shopping" />
-      <div className="tabs" role="tablist" aria-label="Shop sections">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            className={`tab ${tab === t.id ? 'active' : ''}`}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Shop sections" />
       <div className="table-wrap">{table}</div>
       {qtyItem && (
         <BuyQuantityModal

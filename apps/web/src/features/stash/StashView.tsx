@@ -1,22 +1,56 @@
 // The stash at the current location: what is carried (Stash) and what is stashed here (Take).
 import { useState } from 'react';
+import { Table, type Column } from '../../components/Table';
+import { TradeModal } from '../../components/TradeModal';
+import { ViewHeader } from '../../components/ViewHeader';
+import { drugName, locationName } from '../../lib/catalogue';
 import { stashDrug, takeDrug } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
-import { TradeModal } from '../market/TradeModal';
-import { ViewHeader } from '../game/ViewHeader';
-import { drugName, locationName } from '../game/lookups';
+import { useCatalogue } from '../../store/useCatalogue';
+
+type Mode = 'stash' | 'take';
+interface Row {
+  drugId: string;
+  name: string;
+  quantity: number;
+}
 
 export function StashView() {
   const gs = useGameStore((s) => s.gameState);
-  const data = useGameStore((s) => s.gameData);
+  const catalogue = useCatalogue();
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
-  const [trade, setTrade] = useState<{ drugId: string; mode: 'stash' | 'take' } | null>(null);
+  const [trade, setTrade] = useState<{ drugId: string; mode: Mode } | null>(null);
   if (!gs) return null;
   const p = gs.player;
-  const carrying = Object.entries(p.inventory).filter(([, e]) => e.quantity > 0);
   const here = p.stash[gs.location] ?? p.currentStash ?? {};
-  const stashed = Object.entries(here).filter(([, e]) => e.quantity > 0);
-  const where = locationName(gs.location, data);
+  const rowsOf = (held: Record<string, { quantity: number }>): Row[] =>
+    Object.entries(held)
+      .filter(([, e]) => e.quantity > 0)
+      .map(([drugId, e]) => ({ drugId, name: drugName(catalogue, drugId, gs), quantity: e.quantity }));
+  const carrying = rowsOf(p.inventory);
+  const stashed = rowsOf(here);
+
+  const columns = (mode: Mode): Column<Row>[] => {
+    const label = mode === 'stash' ? 'Stash' : 'Take';
+    return [
+      { header: 'Drug', cell: (r) => r.name },
+      { header: 'Qty', cell: (r) => r.quantity, className: 'num' },
+      {
+        header: 'Action',
+        cell: (r) => (
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={busy}
+            aria-label={`${label} ${r.name}`}
+            onClick={() => setTrade({ drugId: r.drugId, mode })}
+          >
+            {label}
+          </button>
+        ),
+      },
+    ];
+  };
 
   return (
     <section className="view stash-view">
@@ -27,73 +61,19 @@ export function StashView() {
       {carrying.length === 0 ? (
         <p className="empty">Not carrying any drugs.</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Drug</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {carrying.map(([id, e]) => (
-              <tr key={id}>
-                <td>{drugName(id, gs, data)}</td>
-                <td className="num">{e.quantity}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    disabled={busy}
-                    aria-label={`Stash ${drugName(id, gs, data)}`}
-                    onClick={() => setTrade({ drugId: id, mode: 'stash' })}
-                  >
-                    Stash
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table columns={columns('stash')} rows={carrying} rowKey={(r) => r.drugId} />
       )}
-      <h3>STASH IN {where}</h3>
+      <h3>STASH IN {locationName(catalogue, gs.location)}</h3>
       {stashed.length === 0 ? (
         <p className="empty">No drugs stashed here.</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Drug</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {stashed.map(([id, e]) => (
-              <tr key={id}>
-                <td>{drugName(id, gs, data)}</td>
-                <td className="num">{e.quantity}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    disabled={busy}
-                    aria-label={`Take ${drugName(id, gs, data)}`}
-                    onClick={() => setTrade({ drugId: id, mode: 'take' })}
-                  >
-                    Take
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table columns={columns('take')} rows={stashed} rowKey={(r) => r.drugId} />
       )}
       {trade && (
         <TradeModal
           ctx={{
             mode: trade.mode,
-            drugName: drugName(trade.drugId, gs, data),
+            drugName: drugName(catalogue, trade.drugId, gs),
             price: 0,
             cash: p.cash,
             maximum:

@@ -1,19 +1,20 @@
 // The Game Statistics modal of the game-over page (SPEC.md section 2): Summary, Finances, Health,
 // Drug Prices (drug and location filters, All Locations) and the Actions timeline, from the final state. The
 // game state carries only today's prices, so the Drug Prices tab reads the whole series from GET /game/history.
-import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../api/client';
-import type { HistoryView } from '../../api/types';
+import { useMemo, useState } from 'react';
+import { alignSeries, drugPriceSeries, formatPercent } from '../../components/charts/chartData';
+import { DrugSelect } from '../../components/charts/DrugSelect';
+import { LineChart } from '../../components/charts/LineChart';
+import { useHistory } from '../../components/charts/useHistory';
 import { Modal } from '../../components/Modal';
+import { Tabs } from '../../components/Tabs';
 import { STATS_CHART_COLOURS } from '../../constants';
+import { nameOf } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/format';
 import { useGameStore } from '../../store/gameStore';
-import { nameOf, useCatalogue } from '../info/catalogue';
-import { alignSeries, drugPriceSeries } from '../info/chartData';
-import { LineChart } from '../info/LineChart';
+import { useCatalogue } from '../../store/useCatalogue';
 import { ActionsTimeline } from './ActionsTimeline';
 import { actionLines, summaryRows } from './gameStats';
-import '../info/info.css';
 import './stats.css';
 
 export type StatsTab = 'summary' | 'finances' | 'health' | 'prices' | 'actions';
@@ -27,7 +28,6 @@ export const STATS_TABS: { id: StatsTab; label: string }[] = [
 ];
 
 const ALL_LOCATIONS = '';
-const percent = (v: number) => `${Math.round(v)}%`;
 
 export function StatsModal({ onClose }: { onClose: () => void }) {
   const gs = useGameStore((s) => s.gameState);
@@ -36,19 +36,13 @@ export function StatsModal({ onClose }: { onClose: () => void }) {
   const [drugId, setDrugId] = useState(drugs[0]?.id ?? '');
   const [locationId, setLocationId] = useState<string>(ALL_LOCATIONS);
   const history = gs?.gameHistory ?? null;
-  const [priceSeries, setPriceSeries] = useState<HistoryView['prices'] | null>(null);
-
-  useEffect(() => {
-    if (tab !== 'prices' || priceSeries) return;
-    let live = true;
-    api
-      .history()
-      .then((res) => live && setPriceSeries(res.history.prices))
-      .catch((err: unknown) => console.warn('history failed', err));
-    return () => {
-      live = false;
-    };
-  }, [tab, priceSeries]);
+  // the state carries only today's prices: the whole series is asked for once, when the Drug Prices tab opens
+  const [pricesAsked, setPricesAsked] = useState(false);
+  const priceSeries = useHistory(pricesAsked ? 'final' : null).history?.prices ?? null;
+  const selectTab = (next: StatsTab) => {
+    setTab(next);
+    if (next === 'prices') setPricesAsked(true);
+  };
 
   const finances = useMemo(() => {
     const f = history?.financeHistory ?? [];
@@ -78,20 +72,7 @@ export function StatsModal({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal title="Game Statistics" onDismiss={onClose} className="stats-modal">
-      <div className="tabs" role="tablist">
-        {STATS_TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            className={`tab${tab === t.id ? ' active' : ''}`}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs tabs={STATS_TABS} selected={tab} onSelect={selectTab} />
       <div className="stats-body">
         {!gs ? (
           <div className="chart-empty">NO DATA AVAILABLE</div>
@@ -109,20 +90,11 @@ export function StatsModal({ onClose }: { onClose: () => void }) {
         ) : tab === 'finances' ? (
           <LineChart key="finances" data={finances} paletteSize={STATS_CHART_COLOURS} formatValue={formatMoney} />
         ) : tab === 'health' ? (
-          <LineChart key="health" data={health} paletteSize={STATS_CHART_COLOURS} showLegend={false} formatValue={percent} />
+          <LineChart key="health" data={health} paletteSize={STATS_CHART_COLOURS} showLegend={false} formatValue={formatPercent} />
         ) : tab === 'prices' ? (
           <>
             <div className="chart-controls">
-              <label>
-                Drug:{' '}
-                <select aria-label="Drug" value={drugId} onChange={(e) => setDrugId(e.target.value)}>
-                  {drugs.map((d) => (
-                    <option key={d.id} value={d.id}>
-                      {d.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <DrugSelect drugs={drugs} value={drugId} onChange={setDrugId} />
               <label>
                 Location:{' '}
                 <select aria-label="Location" value={locationId} onChange={(e) => setLocationId(e.target.value)}>

@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { isSeedInputAllowed, parseSeed, validatePlayerName } from '@drugwars/engine';
 import { api } from '../../api/client';
-import type { SessionInfo } from '../../api/types';
+import type { SessionInfo } from '@drugwars/protocol';
 import { Modal } from '../../components/Modal';
 import { getPlayerName, getSessionId, setPlayerName, setSessionId } from '../../storage/local';
 

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
-import type { ChangelogEntry } from '../../api/types';
+import type { ChangelogEntry } from '@drugwars/protocol';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { ErrorModal } from '../../components/ErrorModal';
 import { OFFLINE_RETRY_INTERVAL_MS, TEST_VERSION_PATTERN } from '../../constants';

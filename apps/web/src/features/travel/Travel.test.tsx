@@ -4,7 +4,7 @@ import type { Location } from '@drugwars/engine';
 import { api } from '../../api/client';
 import { useGameStore } from '../../store/gameStore';
 import { makeState } from '../../test/fixtures';
-import FlyToModal from './FlyToModal';
+import FlyToModal from '../../components/FlyToModal';
 import { dangerStars, TravelView } from './TravelView';
 
 const locations: Location[] = [

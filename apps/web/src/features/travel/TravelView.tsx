@@ -2,6 +2,7 @@
 import { formatMoney } from '../../lib/format';
 import { stayHere, travel } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
+import { useCatalogue } from '../../store/useCatalogue';
 
 /** Filled stars for a danger level (0 to 5). */
 function dangerFilled(level: number): number {
@@ -15,7 +16,7 @@ export function dangerStars(level: number): string {
 
 export function TravelView() {
   const gs = useGameStore((s) => s.gameState);
-  const locations = useGameStore((s) => s.gameData.locations) ?? [];
+  const { locations } = useCatalogue();
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING' || s.transition !== null);
   if (!gs) return null;
   return (

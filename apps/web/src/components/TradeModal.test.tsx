@@ -2,25 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { ErrorModal } from '../../components/ErrorModal';
-import { Modal } from '../../components/Modal';
-import type { TradeContext } from '../../lib/tradeLimits';
+import { ErrorModal } from './ErrorModal';
+import { Modal } from './Modal';
+import type { TradeContext } from '../lib/tradeLimits';
+import { tradeContext as ctx } from '../test/fixtures';
 import { TradeModal } from './TradeModal';
-import { tradeContextFor, visibleMarketRows } from './MarketView';
-import { makeState, market } from '../../test/fixtures';
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-});
-
-const ctx = (o: Partial<TradeContext> = {}): TradeContext => ({
-  mode: 'buy',
-  drugName: 'Weed',
-  price: 300,
-  cash: 1000,
-  maximum: 3,
-  ...o,
 });
 
 function open(c: TradeContext, onConfirm = vi.fn(async () => true), keypad = false) {
@@ -209,36 +199,5 @@ describe('TradeModal', () => {
     const { input } = open(ctx({ maximum: 10 }));
     fireEvent.change(input, { target: { value: '12a34567890' } });
     expect(input.value).toBe('123456789');
-  });
-});
-
-describe('tradeContextFor', () => {
-  it('buys up to the engine maximum (cash, free space, stock) and sells what is carried', () => {
-    const gs = makeState({
-      cash: 1000,
-      usedSpace: 98,
-      coatSpace: 100,
-      marketInfo: [market('weed', { price: 100, quantity: 50 })],
-      inventory: { weed: { quantity: 98, totalCost: 9800 } },
-    });
-    const entry = gs.marketInfo[0]!;
-    expect(tradeContextFor(gs, entry, 'buy')).toMatchObject({ mode: 'buy', price: 100, cash: 1000, maximum: 2 });
-    expect(tradeContextFor(gs, entry, 'sell')).toMatchObject({ mode: 'sell', maximum: 98 });
-  });
-});
-
-describe('visibleMarketRows', () => {
-  it('shows drugs in stock, owned, or spiking/crashing, and hides the rest', () => {
-    const gs = makeState({
-      marketInfo: [
-        market('weed'),
-        market('acid', { quantity: 0 }),
-        market('ludes', { quantity: 0 }),
-        market('pcp', { quantity: 0, trend: 'spike' }),
-        market('mda', { quantity: 0, trend: 'crash' }),
-      ],
-      inventory: { ludes: { quantity: 3, totalCost: 30 } },
-    });
-    expect(visibleMarketRows(gs).map((m) => m.id)).toEqual(['weed', 'ludes', 'pcp', 'mda']);
   });
 });

@@ -1,11 +1,11 @@
 // '{Buy|Sell|Stash|Take} {drug}': price line, 'Max: n', quantity input, Confirm and Cancel; a numeric keypad on
 // touch or narrow screens. Errors shake the modal for 500 ms; a confirming flag blocks double submits.
 import { useEffect, useRef, useState } from 'react';
-import { isTopmostModal, Modal } from '../../components/Modal';
-import { useIsMobile, useShake } from '../../components/hooks';
-import { KEYPAD_MAX_DIGITS } from '../../constants';
-import { formatMoney } from '../../lib/format';
-import { tradeError, tradeMaximum, type TradeContext, type TradeMode } from '../../lib/tradeLimits';
+import { isTopmostModal, Modal } from './Modal';
+import { useIsMobile, useShake } from './hooks';
+import { KEYPAD_MAX_DIGITS } from '../constants';
+import { formatMoney } from '../lib/format';
+import { tradeError, tradeMaximum, type TradeContext, type TradeMode } from '../lib/tradeLimits';
 import { appendDigit, NumericKeypad } from './NumericKeypad';
 
 const TITLES: Record<TradeMode, string> = { buy: 'Buy', sell: 'Sell', stash: 'Stash', take: 'Take' };

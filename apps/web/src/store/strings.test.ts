@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/fixtures';
-import { randomAcknowledgeText } from '../store/gameStore';
+import { randomAcknowledgeText } from './gameStore';
 import { acknowledgeTexts, baseLanguage, getStrings, loadStrings, resetStrings } from './strings';
 
 afterEach(() => {

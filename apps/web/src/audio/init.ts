@@ -2,9 +2,6 @@ import { signals } from '../store/signals';
 import { useGameStore } from '../store/gameStore';
 import { configureSounds, playSound } from './soundEffects';
 
-export { playSound, configureSounds, loanSharkWarningSound, resolveSoundName, SOUND_RECIPES } from './soundEffects';
-export type { SoundName } from './soundEffects';
-
 let initialized = false;
 
 /** Called once at start-up: plays the sounds the game logic announces, obeying the sound setting. */

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { GAME_CHART_COLOURS } from '../../constants';
 import { isEmptyChart, lineColour, xTicks, yDivisions, type ChartData } from './chartData';
+import './charts.css';
 
 export interface LineChartProps {
   data: ChartData;

@@ -1,10 +1,10 @@
 // The shared view header: a title with 'Stay Here' and 'Fly to...' (each with a spinner while loading).
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Spinner } from '../../components/Spinner';
-import { stayHere } from '../../store/gameActions';
-import { useGameStore } from '../../store/gameStore';
+import { Spinner } from './Spinner';
+import { stayHere } from '../store/gameActions';
+import { useGameStore } from '../store/gameStore';
 
-const FlyToModal = lazy(() => import('../travel/FlyToModal'));
+const FlyToModal = lazy(() => import('./FlyToModal'));
 
 export function ViewHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING' || s.transition !== null);

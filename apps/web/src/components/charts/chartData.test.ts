@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignSeries, drugPriceSeries, isEmptyChart, lineColour, xTicks, yDivisions } from './chartData';
-import { chartDataFor } from './ChartsView';
+import { alignSeries, drugPriceSeries, lineColour, xTicks, yDivisions } from './chartData';
 
 const names: Record<string, string> = { ny: 'New York', mia: 'Miami', bos: 'Boston' };
 const locationName = (id: string) => names[id] ?? id;
@@ -35,20 +34,6 @@ describe('chart data shaping', () => {
     expect(data.series.map((s) => s.label)).toEqual(['Miami', 'New York']);
     expect(data.days).toEqual([1, 2]);
     expect(data.series[0]!.values).toEqual([null, 280]);
-  });
-
-  it('maps each tab to its history list', () => {
-    const history = {
-      cash: [{ day: 1, value: 2000 }],
-      debt: [{ day: 1, value: 1000 }, { day: 2, value: 1100 }],
-      health: [],
-      prices: { ny: { weed: [{ day: 1, value: 300 }] } },
-    };
-    const opts = { drugId: 'weed', locationName };
-    expect(chartDataFor(history, 'debt', opts).series[0]!.values).toEqual([1000, 1100]);
-    expect(isEmptyChart(chartDataFor(history, 'health', opts))).toBe(true);
-    expect(chartDataFor(history, 'prices', opts).series[0]!.label).toBe('New York');
-    expect(isEmptyChart(chartDataFor(null, 'cash', opts))).toBe(true);
   });
 
   it('uses at most 10 x ticks including both ends, and 5 y divisions', () => {

@@ -1,7 +1,7 @@
 // The strings catalogue (SPEC.md sections 3, 7, 8): GET /api/strings/{language} once at start-up; built-in
 // defaults whenever it fails or leaves a text out. Today it supplies the event modals' acknowledge texts.
 import { api } from '../api/client';
-import type { StringsCatalogue } from '../api/types';
+import type { Strings as StringsCatalogue } from '@drugwars/protocol';
 import { ACKNOWLEDGE_TEXTS } from '../constants';
 
 /** The catalogue keys of the acknowledge texts, in ACKNOWLEDGE_TEXTS order (Got it, Whatever, Sweet, Word). */
@@ -34,7 +34,8 @@ export function baseLanguage(tag: string | null | undefined): string {
 export async function loadStrings(language: string = baseLanguage(globalThis.navigator?.language)): Promise<StringsCatalogue> {
   try {
     const res = await api.strings(language);
-    const s = (res as { strings?: Partial<StringsCatalogue> }).strings ?? {};
+    // a server that leaves a list out (or sends junk in it) leaves the built-in texts in place
+    const s: Partial<StringsCatalogue> = res.strings ?? {};
     current = {
       buttons_positive: { ...DEFAULT_STRINGS.buttons_positive, ...textMap(s.buttons_positive) },
       buttons_negative: { ...DEFAULT_STRINGS.buttons_negative, ...textMap(s.buttons_negative) },

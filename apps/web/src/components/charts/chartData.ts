@@ -96,3 +96,8 @@ export function yDivisions(min: number, max: number, divisions: number = CHART_Y
   const step = (max - min) / divisions;
   return Array.from({ length: divisions + 1 }, (_, i) => min + step * i);
 }
+
+/** Health axis values: whole percent. */
+export function formatPercent(value: number): string {
+  return `${Math.round(value)}%`;
+}

@@ -1,12 +1,14 @@
-// Fly To: every location but the current one with its flight price; disabled when cash is below it.
-import { Modal } from '../../components/Modal';
-import { formatMoney } from '../../lib/format';
-import { travel } from '../../store/gameActions';
-import { useGameStore } from '../../store/gameStore';
+// Fly To (from every view's header): every location but the current one with its flight price; disabled when
+// cash is below it.
+import { Modal } from './Modal';
+import { formatMoney } from '../lib/format';
+import { travel } from '../store/gameActions';
+import { useGameStore } from '../store/gameStore';
+import { useCatalogue } from '../store/useCatalogue';
 
 export default function FlyToModal({ onClose, onFlying }: { onClose: () => void; onFlying?: (f: boolean) => void }) {
   const gs = useGameStore((s) => s.gameState);
-  const locations = useGameStore((s) => s.gameData.locations) ?? [];
+  const { locations } = useCatalogue();
   if (!gs) return null;
   const others = locations.filter((l) => l.id !== gs.location);
   return (

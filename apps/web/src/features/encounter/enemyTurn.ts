@@ -1,0 +1,63 @@
+// The enemy's turn (SPEC.md section 4, Combat turn flow): after the combat-speed delay, one `fight` call per
+// living enemy (each resolves that enemy's attack on the server), showing the player's damage or Miss!, until
+// the turn returns to the player or the fight ends. A failed call stalls the turn until the player retries.
+import type { EncounterRequest, EncounterResponse } from '@drugwars/protocol';
+import { currentEncounter, type CombatDeps } from './combatDeps';
+import type { CombatEffects } from './combatEffects';
+import { endingOf, responseEvents, type CombatEndings } from './combatEndings';
+import { combatDelayMs } from './combatRules';
+
+export type EnemyTurn = ReturnType<typeof createEnemyTurn>;
+
+export function createEnemyTurn(
+  deps: Pick<CombatDeps, 'game' | 'ui' | 'wait' | 'encounter'>,
+  parts: { effects: CombatEffects; endings: CombatEndings; fail: (err: unknown, retry: () => void) => void },
+) {
+  const { game, ui } = deps;
+  const { effects, endings, fail } = parts;
+  let running = false;
+
+  async function run(): Promise<void> {
+    if (running) return;
+    running = true;
+    ui.setState({ processing: true, stalled: false });
+    try {
+      for (;;) {
+        const enc = currentEncounter(deps);
+        if (!enc || enc.turnOrder !== 'enemy' || ui.getState().defeated || game.getState().encounterOverlay) break;
+        if ((game.getState().gameState?.player.health ?? 0) <= 0) break;
+        await deps.wait(combatDelayMs(game.getState().settings.combatSpeed));
+        const req: EncounterRequest = { action: 'fight' };
+        ui.setState({ lastAction: req });
+        let res: EncounterResponse;
+        try {
+          res = await deps.encounter(req);
+        } catch (err) {
+          running = false;
+          fail(err, () => void run());
+          ui.setState({ stalled: true });
+          return;
+        }
+        effects.showPlayerDamage(res);
+        const ending = endingOf(res);
+        if (ending) {
+          running = false;
+          await endings.finish(ending, res);
+          return;
+        }
+        game.getState().setGameState(res.gameState);
+        game.getState().queueEvents(responseEvents(res));
+        if (res.gameState.encounter === null) {
+          running = false;
+          await endings.endWithoutOverlay(res);
+          return;
+        }
+      }
+    } finally {
+      running = false;
+    }
+    if (!ui.getState().defeated && !game.getState().encounterOverlay) ui.setState({ processing: false, selected: [] });
+  }
+
+  return { run, isRunning: () => running };
+}

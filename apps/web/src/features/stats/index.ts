@@ -1,2 +1,0 @@
-export { StatsModal, StatsModal as GameStatsModal } from './StatsModal';
-export { summaryRows, actionLines, tradeTotals, linesThatFit } from './gameStats';

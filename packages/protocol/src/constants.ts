@@ -1,0 +1,30 @@
+// The plain values of the wire: the session header's name, the error codes the server itself produces and the
+// fixed failure sentences. No schema in sight, so the web client imports them (`@drugwars/protocol/constants`)
+// without bundling TypeBox.
+
+export const SESSION_HEADER = 'x-session-id';
+
+/** Error codes the server itself produces (the engine's RuleErrorCode values come on top). */
+export const ApiErrorCode = {
+  INVALID_INPUT: 'INVALID_INPUT',
+  INVALID_PLAYER_NAME: 'INVALID_PLAYER_NAME',
+  INVALID_SEED: 'INVALID_SEED',
+  SESSION_NOT_FOUND: 'SESSION_NOT_FOUND',
+  ACTION_NOT_ALLOWED: 'ACTION_NOT_ALLOWED',
+  AUDIT_FAILURE: 'AUDIT_FAILURE',
+  /** 410: the game was started under rules this server no longer plays (engine OLDER_RULES_MESSAGE). */
+  RULES_CHANGED: 'RULES_CHANGED',
+  RATE_LIMITED: 'RATE_LIMITED',
+  NOT_FOUND: 'NOT_FOUND',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  CONFLICT: 'CONFLICT',
+  SEEDED_GAME: 'SEEDED_GAME',
+  GAME_NOT_OVER: 'GAME_NOT_OVER',
+  ALREADY_SUBMITTED: 'ALREADY_SUBMITTED',
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+} as const;
+export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
+
+/** The `error`/`message` of every 404 SESSION_NOT_FOUND (missing, unknown or expired session id). */
+export const SESSION_NOT_FOUND_MESSAGE = 'Session not found or expired';
