@@ -8,7 +8,7 @@
 // on hand (the engine's paymentAmount = min(cash, debt + fees)) and offer 'Pay What You Can', not 'Pay Full
 // Debt' (SPEC.md section 2, Encounter view); paying then takes all the cash and leaves the rest of the debt.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { finalScore, formatMoney, type GameState } from '@drugwars/engine';
+import { finalScore, formatMoney, introMessage, type GameState } from '@drugwars/engine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeScan, seriousOrCritical } from './support/axe';
 import { chromiumAvailable, DESKTOP, launchBrowser, newPage, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
@@ -97,10 +97,10 @@ async function stayUntil(page: Page, day: number, expected: DayOutcome): Promise
   throw new Error(`no ${expected} by day ${day}`);
 }
 
+/** The intro line of the fight in `state`, as the engine words it (the web shows the engine's). */
 function introFor(state: GameState): string {
   const enc = state.encounter!;
-  const count = enc.enemies.length;
-  return enc.type === 'gang' ? `${count} gang members attack!` : `You encounter ${count} police officers!`;
+  return introMessage(enc.type === 'loanSharkVisit' ? 'loanShark' : enc.type, enc.enemies.length);
 }
 
 describe.skipIf(!chromiumAvailable())('encounters, loan-shark visits and death', () => {

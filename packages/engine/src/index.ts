@@ -32,7 +32,7 @@ export {
   victoryMessage,
   type PlayerWeapon,
 } from './combat';
-export { ENEMY_SPRITES, dangerLevelOf, encounterChance, encounterRisk, heatOf, maxEnemiesFor } from './combatEnemies';
+export { ENEMY_SPRITES, dangerLevelOf, encounterChance, encounterRisk, heatOf, introMessage, maxEnemiesFor } from './combatEnemies';
 export { LAST_SKIPPABLE_VISIT, loanSharkSound, visitFees } from './combatLoanShark';
 export { ALLOWED_ACTIONS, allowedActionsOf, machineState } from './machine';
 export * from './names';

@@ -2,7 +2,7 @@
 // SQLite and PostgreSQL adapters implement it and share one contract test suite
 // (apps/server/test/storageContract.test.ts).
 //
-// NOTES FOR CALLERS (SERVER-STORAGE, kept additive; the interface below is unchanged since it was first shared):
+// Notes for callers:
 // - Get an instance with `createStorage(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL)` from
 //   './createStorage' ('sqlite:./data/drugwars.db' by default, or 'postgres://...'), then `await migrate()` once.
 // - `load` returns null for unknown, ended, or expired ids; `append` answers NOT_FOUND for unknown or ended ones

@@ -2,6 +2,8 @@
 // all sent in the background. Nothing here may reach the player: every call resolves (never rejects),
 // failures are only logged to the console, and no caller waits on the network to continue.
 import type { ClientGameState } from '@drugwars/engine';
+import type { RequestBody } from '@drugwars/protocol';
+import { api } from '../api/client';
 import { getVisitorId } from '../storage/local';
 
 export type Browser = 'Firefox' | 'Chrome' | 'Safari' | 'Edge' | 'Unknown';
@@ -32,15 +34,21 @@ export interface AnalyticsEvent {
 export type TrackingEndpoint = 'visitor' | 'pageview' | 'funnel' | 'event';
 export type TrackingPost = (endpoint: TrackingEndpoint, body: object) => Promise<unknown>;
 
-/** Plain fetch to /api/tracking/*: responses are not read; a non-2xx status counts as a failure to log. */
-const fetchPost: TrackingPost = async (endpoint, body) => {
-  const res = await fetch(`/api/tracking/${endpoint}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    credentials: 'include',
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`tracking ${endpoint} answered ${res.status}`);
+/**
+ * The API client's tracking calls: responses are not read; a failure is only logged (send). The bodies built
+ * below follow the tracking schemas (the server validates them again).
+ */
+const apiPost: TrackingPost = (endpoint, body) => {
+  switch (endpoint) {
+    case 'visitor':
+      return api.trackVisitor(body as RequestBody<'trackVisitor'>);
+    case 'pageview':
+      return api.trackPageview(body as RequestBody<'trackPageview'>);
+    case 'funnel':
+      return api.trackFunnel(body as RequestBody<'trackFunnel'>);
+    case 'event':
+      return api.trackEvent(body as RequestBody<'trackEvent'>);
+  }
 };
 
 interface AnalyticsConfig {
@@ -50,7 +58,7 @@ interface AnalyticsConfig {
   now: () => number;
 }
 
-const config: AnalyticsConfig = { post: fetchPost, getGameState: () => null, now: () => Date.now() };
+const config: AnalyticsConfig = { post: apiPost, getGameState: () => null, now: () => Date.now() };
 
 let started = false;
 let sessionId: string | null = null;

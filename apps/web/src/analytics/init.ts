@@ -1,9 +1,7 @@
-// Wires analytics to the app: the state getter, the typed API client as transport, and the game's signals
+// Wires analytics to the app: the state getter, and the game's signals
 // (funnel stages, navigation, transactions, game events, actions) turned into tracking calls.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import type { RequestBody } from '@drugwars/protocol';
-import { api } from '../api/client';
 import { useGameStore } from '../store/gameStore';
 import { signals, type GameSignal } from '../store/signals';
 import { configureAnalytics, startAnalytics, trackEvent, trackFunnel, trackPageView, type AnalyticsEvent } from './analytics';
@@ -62,19 +60,6 @@ export function init(): void {
   initialized = true;
   configureAnalytics({
     getGameState: () => useGameStore.getState().gameState,
-    // analytics.ts builds each body to its tracking schema (the server validates it again)
-    post: (endpoint, body) => {
-      switch (endpoint) {
-        case 'visitor':
-          return api.trackVisitor(body as RequestBody<'trackVisitor'>);
-        case 'pageview':
-          return api.trackPageview(body as RequestBody<'trackPageview'>);
-        case 'funnel':
-          return api.trackFunnel(body as RequestBody<'trackFunnel'>);
-        case 'event':
-          return api.trackEvent(body as RequestBody<'trackEvent'>);
-      }
-    },
   });
   signals.subscribe((signal) => {
     if (signal.type === 'funnel') {

@@ -142,6 +142,7 @@ describe('timings and labels', () => {
       'You encounter 3 police officers!',
     );
     expect(encounterIntro(encounter({ type: 'loanShark' }))).toBe('You encounter 2 enemies!');
+    expect(encounterIntro(encounter({ type: 'police', enemies: [enemy('a')] }))).toBe('You encounter 1 police officer!');
     expect(enemyInitials('Police Sergeant')).toBe('PS');
   });
 });

@@ -5,6 +5,7 @@ import {
   FISTS,
   MULTI_TARGET_LIMIT,
   chooseTargets,
+  introMessage,
   isLiving,
   playerWeapon,
   victoryMessage as engineVictoryMessage,
@@ -62,15 +63,9 @@ export function encounterTitle(encounter: Pick<Encounter, 'type'>): string {
   return 'ENCOUNTER!';
 }
 
-/**
- * SPEC.md: 'You encounter {enemies} police officers/enemies!' or '{enemies} gang members attack!'.
- * Our reading: {enemies} is the number of enemies; police meet "police officers", loan-shark goons "enemies".
- */
+/** The fight's intro line ('You encounter 3 police officers!'), as the engine words it for the enemies shown. */
 export function encounterIntro(encounter: Pick<Encounter, 'type' | 'enemies'>): string {
-  const count = encounter.enemies.length;
-  if (encounter.type === 'gang') return `${count} gang members attack!`;
-  if (encounter.type === 'police') return `You encounter ${count} police officers!`;
-  return `You encounter ${count} enemies!`;
+  return introMessage(encounter.type === 'loanSharkVisit' ? 'loanShark' : encounter.type, encounter.enemies.length);
 }
 
 export function livingEnemies(enemies: readonly Enemy[]): Enemy[] {
