@@ -5,11 +5,12 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Redis } from 'ioredis';
 import { ApiErrorCode } from '@drugwars/protocol';
 import type { Storage } from './storage/port';
 import { describeValidationErrors, handleError, sendError, type SchemaError } from './errors';
+import { DEFAULT_ACTION_CAPS, type ActionCaps } from './services/actionCaps';
 import { GameSessions } from './services/gameSessions';
 import { Leaderboard } from './services/leaderboard';
 import { Tracking } from './services/tracking';
@@ -17,11 +18,11 @@ import type { Environment } from './services/version';
 import { apiDocs } from './plugins/apiDocs';
 import { gameStateSerializer } from './plugins/gameStateSerializer';
 import { jsonBodyParser } from './plugins/jsonBodyParser';
-import { purgeTimer } from './plugins/purgeTimer';
+import { DEFAULT_TRACKING_RETENTION_DAYS, purgeTimer } from './plugins/purgeTimer';
 import { replyCompression } from './plugins/replyCompression';
 import { rateLimiting } from './plugins/rateLimiting';
 import { securityHeaders } from './plugins/securityHeaders';
-import { webApp } from './plugins/webApp';
+import { ADDRESS_TOO_LONG, MAX_PATH_PARAM_LENGTH, webApp } from './plugins/webApp';
 import { registerGameDataRoutes } from './routes/gameDataRoutes';
 import { registerGameRoutes } from './routes/gameRoutes';
 import { registerLeaderboardRoutes } from './routes/leaderboardRoutes';
@@ -29,6 +30,7 @@ import { registerMetaRoutes } from './routes/metaRoutes';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './routes/rateLimits';
 import { registerTrackingRoutes } from './routes/trackingRoutes';
 import type { App } from './routes/types';
+import { strictValidatorCompiler } from './validatorCompiler';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -37,6 +39,13 @@ export const DEFAULT_CHANGELOG_PATH = join(repoRoot, 'CHANGELOG.md');
 /** Largest request body: every real call is far below this; anything above is refused with 413. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 export const DEFAULT_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * A request (headers and body) must arrive within this, and a connection idle between requests is closed after
+ * it: a client that trickles a request, or holds connections open doing nothing, holds them this long at most.
+ */
+export const DEFAULT_CONNECTION_TIMEOUT_MS = 30_000;
+/** How often Node checks for requests past their timeout: a slow request is cut between 30 and 31 s, not 30-60 s. */
+const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
 export interface BuildAppOptions {
   /** Owned by the caller: buildApp never closes it (main.ts does, after the app has closed). */
@@ -61,28 +70,39 @@ export interface BuildAppOptions {
   bodyLimitBytes?: number;
   /** Trust X-Forwarded-For from a reverse proxy for the client address (rate limits). */
   trustProxy?: boolean;
+  /** Caps on actions per game day and per game. */
+  actionCaps?: ActionCaps;
+  /** Tracking rows older than this are purged by the purge timer. */
+  trackingRetentionDays?: number;
+  /** Request and idle-connection timeout (tests shorten it). */
+  connectionTimeoutMs?: number;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const now = options.now ?? (() => new Date());
   const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
 
+  const timeoutMs = options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS;
   const app: App = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
-    // A client that trickles a request for longer than this is cut off (slow-request hardening).
-    requestTimeout: 30_000,
+    // Slow-request hardening (DEFAULT_CONNECTION_TIMEOUT_MS). Node reads the header timeout and the check interval
+    // only when the server is created, so they go in here rather than being set afterwards.
+    requestTimeout: timeoutMs,
+    keepAliveTimeout: timeoutMs,
+    http: { requestTimeout: timeoutMs, headersTimeout: timeoutMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     // Schema failures become one sentence a player can read (the error handler sends it as INVALID_INPUT).
     schemaErrorFormatter: (errors, dataVar) =>
       new Error(describeValidationErrors(errors as unknown as SchemaError[], dataVar)),
     // Router-level refusals (malformed URL, over-long path parameter) get the same JSON failure body.
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      void sendError(reply, tooLong ? 414 : 400, ApiErrorCode.INVALID_INPUT, tooLong ? 'The address is too long.' : 'The address is not valid.');
+      void sendError(reply, tooLong ? 414 : 400, ApiErrorCode.INVALID_INPUT, tooLong ? ADDRESS_TOO_LONG : 'The address is not valid.');
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(strictValidatorCompiler);
   app.setErrorHandler(handleError);
 
   await app.register(jsonBodyParser);
@@ -95,7 +115,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(apiDocs);
   await app.register(gameStateSerializer);
 
-  const sessions = new GameSessions({ storage: options.storage, now, sessionTtlMs: options.sessionTtlMs });
+  const sessions = new GameSessions({
+    storage: options.storage,
+    now,
+    sessionTtlMs: options.sessionTtlMs,
+    actionCaps: options.actionCaps ?? DEFAULT_ACTION_CAPS,
+  });
   const leaderboard = new Leaderboard(options.storage, sessions, now);
   const tracking = new Tracking(options.storage, now, app.log);
 
@@ -112,7 +137,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(webApp, { distDir: options.webDistDir === undefined ? DEFAULT_WEB_DIST_DIR : options.webDistDir });
   await app.register(purgeTimer, {
     storage: options.storage,
+    now,
     expiresBefore: () => sessions.expiresBefore(),
+    trackingRetentionDays: options.trackingRetentionDays ?? DEFAULT_TRACKING_RETENTION_DAYS,
     intervalMs: options.purgeIntervalMs === undefined ? DEFAULT_PURGE_INTERVAL_MS : options.purgeIntervalMs,
   });
 

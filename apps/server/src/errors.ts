@@ -17,6 +17,12 @@ export class ApiError extends Error {
 
 export const sessionNotFound = () => new ApiError(404, ApiErrorCode.SESSION_NOT_FOUND, SESSION_NOT_FOUND_MESSAGE);
 
+/** Too many calls at once on one game: more queued in this process than it keeps, or another process kept winning. */
+export const tooManyMoves = () => new ApiError(409, ApiErrorCode.CONFLICT, 'Too many moves at once on this game. Please try again.');
+
+export const idempotencyKeyReused = () =>
+  new ApiError(422, ApiErrorCode.IDEMPOTENCY_KEY_REUSED, 'This Idempotency-Key was already used for a different request.');
+
 export const auditFailure = () =>
   new ApiError(403, ApiErrorCode.AUDIT_FAILURE, "Your game failed record audits. Some kinda bug, or you're a cheater.");
 

@@ -8,20 +8,19 @@ import { dirname } from 'node:path';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { buildApp } from './app';
-import { createStorage, DEFAULT_DATABASE_URL } from './storage/createStorage';
-import { environmentFrom } from './services/version';
-import { parseWorkers, startWorkers } from './workers';
+import { ConfigError, readConfig, type ServerConfig } from './config';
+import { createStorage } from './storage/createStorage';
+import { startWorkers } from './workers';
 
-const env = process.env;
-const host = env.HOST || '0.0.0.0';
-const port = Number.parseInt(env.PORT || '3000', 10);
-const databaseUrl = env.DATABASE_URL || DEFAULT_DATABASE_URL;
-const appEnv = (env.APP_ENV ?? '').trim().toLowerCase();
-const environment = environmentFrom(appEnv);
-// SPEC.md section 6: 'development' or 'dev' turns on debug logging.
-const level = env.LOG_LEVEL || (appEnv === 'development' || appEnv === 'dev' ? 'debug' : 'info');
-// Behind a reverse proxy or load balancer, the client address (for rate limits) comes from X-Forwarded-For.
-const trustProxy = ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').trim().toLowerCase());
+let config: ServerConfig;
+try {
+  config = readConfig(process.env);
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+const { host, port, databaseUrl, environment, logLevel: level, trustProxy } = config;
 
 if (databaseUrl.startsWith('sqlite:')) {
   const file = databaseUrl.slice('sqlite:'.length);
@@ -32,8 +31,8 @@ async function serve(): Promise<void> {
   const storage = createStorage(databaseUrl);
   await storage.migrate();
 
-  const redis = env.REDIS_URL
-    ? new Redis(env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   redis?.on('error', () => {
     // Logged by the rate limiter's skipOnError path; without this handler ioredis would crash the process.
@@ -45,6 +44,9 @@ async function serve(): Promise<void> {
     logger: { level, redact: ['req.headers["x-session-id"]'] },
     redis,
     trustProxy,
+    rateLimits: config.rateLimits,
+    actionCaps: config.actionCaps,
+    trackingRetentionDays: config.trackingRetentionDays,
   });
 
   let closing = false;
@@ -89,13 +91,5 @@ function supervise(count: number): void {
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-let workers = 1;
-try {
-  // Unset: one process (tests, and a plain `node main.ts`); `npm start` sets one per core (scripts/start.mjs).
-  workers = parseWorkers(env.WORKERS, 1);
-} catch (err) {
-  console.error((err as Error).message);
-  process.exit(1);
-}
-if (cluster.isPrimary && workers > 1) supervise(workers);
+if (cluster.isPrimary && config.workers > 1) supervise(config.workers);
 else await serve();

@@ -74,7 +74,7 @@ describeEachStorage('scale-out: two server processes, one database', (target) =>
     const { sessionId, state: start } = await newGame(b, '9999-0000-1111-2222');
     const drug = drugOnSale(start, 'cheapest');
     const replies = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
+      Array.from({ length: 50 }, (_, i) =>
         request((i % 2 ? a : b).baseUrl, 'POST', '/api/game/shop/buy', {
           sessionId,
           body: { itemType: 'drug', itemId: drug.id, quantity: 1 },
@@ -83,6 +83,11 @@ describeEachStorage('scale-out: two server processes, one database', (target) =>
     );
     for (const r of replies) expect([200, 400, 409], JSON.stringify(r.body)).toContain(r.status);
     const wins = replies.filter((r) => r.status === 200);
+    // A figure, not an assertion: CONFLICT is left for races between processes (each queues its own calls).
+    console.info(
+      `two servers [${target.name}]: ${replies.length} buys -> ${wins.length} accepted, ` +
+        `${replies.filter((r) => r.status === 400).length} refused by a rule, ${replies.filter((r) => r.status === 409).length} CONFLICT`,
+    );
     expect(wins.length).toBeGreaterThanOrEqual(1);
     const after = stateOf(await request(a.baseUrl, 'GET', '/api/game/state', { sessionId }));
     expect(after.player.cash).toBeGreaterThanOrEqual(0);

@@ -129,6 +129,7 @@ describe.skipIf(!TEST_DATABASE_URL)('postgres schema isolation', () => {
       const ours = tables.filter((t) => t.schema === schema).map((t) => t.name).sort();
       expect(ours).toEqual([
         'actions',
+        'idempotency_keys',
         'kysely_migration',
         'kysely_migration_lock',
         'leaderboard',

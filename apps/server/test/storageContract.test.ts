@@ -60,6 +60,7 @@ describeEachStorage('storage contract', (target) => {
       updatedAt: NOW,
       endedAt: null,
       scoreSubmitted: false,
+      dayStartVersion: 0,
     });
   });
 
@@ -223,6 +224,85 @@ describeEachStorage('storage contract', (target) => {
     await storage.createSession({ ...old2, playerName: 'Again' }, NOW);
     expect((await storage.load(old2.id, before(NOW, DAY)))?.playerName).toBe('Again');
     expect(await storage.purgeExpired(before(NOW, 7 * DAY))).toBe(0);
+  });
+
+  it('purgeExpired keeps idle sessions that have a leaderboard entry, with their logs', async () => {
+    const scored = newSession();
+    const unscored = newSession();
+    for (const s of [scored, unscored]) {
+      await storage.createSession(s, before(NOW, 30 * DAY));
+      await storage.append(s.id, 0, buy(1), fakeState(1), before(NOW, 30 * DAY));
+    }
+    await storage.submitScore(scored.id, { player_name: 'Kept', score: 1, final_day: 30 }, before(NOW, 30 * DAY));
+    await storage.endSession(scored.id, before(NOW, 30 * DAY));
+    expect(await storage.purgeExpired(before(NOW, 7 * DAY))).toBe(1);
+    expect(await storage.actions(scored.id)).toEqual([buy(1)]);
+    expect(await storage.actions(unscored.id)).toEqual([]);
+    expect(await storage.topScores('all', 10, NOW)).toHaveLength(1);
+  });
+
+  it('purgeTracking deletes the rows created before the cut-off, and only those', async () => {
+    for (let i = 0; i < 3; i++) await storage.track('event', `old-${i}`, null, { i }, before(NOW, 91 * DAY));
+    await storage.track('event', 'edge', null, {}, before(NOW, 90 * DAY));
+    await storage.track('event', 'new', null, {}, NOW);
+    expect(await storage.purgeTracking(before(NOW, 90 * DAY))).toBe(3);
+    const left = await storage.db.selectFrom('tracking').select('visitor_id').orderBy('id').execute();
+    expect(left.map((r) => r.visitor_id)).toEqual(['edge', 'new']);
+    expect(await storage.purgeTracking(before(NOW, 90 * DAY))).toBe(0);
+  });
+
+  it('append stores an idempotency key with its action; a key used again writes nothing (VERSION_CONFLICT)', async () => {
+    const s = newSession();
+    await storage.createSession(s, NOW);
+    expect(await storage.findIdempotencyKey(s.id, 'k-1')).toBeNull();
+    expect(await storage.append(s.id, 0, buy(3), fakeState(1700, 'a'), NOW, { idempotencyKey: 'k-1' })).toEqual({ ok: true, version: 1 });
+    expect(await storage.append(s.id, 1, buy(4), fakeState(1300, 'b'), NOW, { idempotencyKey: 'k-2' })).toEqual({ ok: true, version: 2 });
+    expect(await storage.findIdempotencyKey(s.id, 'k-1')).toEqual({ kind: 'action', seq: 1, action: buy(3) });
+    expect(await storage.findIdempotencyKey(s.id, 'k-2')).toEqual({ kind: 'action', seq: 2, action: buy(4) });
+    // The same key again, even at the right version: nothing is appended.
+    expect(await storage.append(s.id, 2, buy(9), fakeState(1, 'again'), NOW, { idempotencyKey: 'k-1' })).toEqual({
+      ok: false,
+      reason: 'VERSION_CONFLICT',
+    });
+    expect(await storage.actions(s.id)).toEqual([buy(3), buy(4)]);
+    const rec = await storage.load(s.id, before(NOW, DAY));
+    expect(rec?.version).toBe(2);
+    expect(rec?.state).toEqual(fakeState(1300, 'b'));
+    // Keys belong to their session.
+    const t = newSession();
+    await storage.createSession(t, NOW);
+    expect(await storage.findIdempotencyKey(t.id, 'k-1')).toBeNull();
+    expect(await storage.append(t.id, 0, buy(1), fakeState(1), NOW, { idempotencyKey: 'k-1' })).toEqual({ ok: true, version: 1 });
+  });
+
+  it('endSession stores its idempotency key; the key is still found once the session is ended', async () => {
+    const s = newSession();
+    await storage.createSession(s, NOW);
+    expect(await storage.endSession(s.id, NOW, { idempotencyKey: 'bye' })).toBe(true);
+    expect(await storage.findIdempotencyKey(s.id, 'bye')).toEqual({ kind: 'end' });
+    expect(await storage.endSession(s.id, NOW, { idempotencyKey: 'bye' })).toBe(false);
+  });
+
+  it('append moves dayStartVersion only when told to', async () => {
+    const s = newSession();
+    await storage.createSession(s, NOW);
+    await storage.append(s.id, 0, buy(1), fakeState(1), NOW);
+    expect((await storage.load(s.id, before(NOW, DAY)))?.dayStartVersion).toBe(0);
+    await storage.append(s.id, 1, { type: 'stay' }, fakeState(2), NOW, { dayStartVersion: 2 });
+    await storage.append(s.id, 2, buy(1), fakeState(3), NOW);
+    const rec = await storage.load(s.id, before(NOW, DAY));
+    expect(rec?.version).toBe(3);
+    expect(rec?.dayStartVersion).toBe(2);
+  });
+
+  it('actions reads one page of the log at a time', async () => {
+    const s = newSession();
+    await storage.createSession(s, NOW);
+    for (let i = 0; i < 7; i++) await storage.append(s.id, i, buy(i + 1), fakeState(i), NOW);
+    expect(await storage.actions(s.id, { afterSeq: 0, limit: 3 })).toEqual([buy(1), buy(2), buy(3)]);
+    expect(await storage.actions(s.id, { afterSeq: 3, limit: 3 })).toEqual([buy(4), buy(5), buy(6)]);
+    expect(await storage.actions(s.id, { afterSeq: 6, limit: 3 })).toEqual([buy(7)]);
+    expect(await storage.actions(s.id, { afterSeq: 7, limit: 3 })).toEqual([]);
   });
 
   it('submitScore records a game once; unknown sessions are NOT_FOUND', async () => {

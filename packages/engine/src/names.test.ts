@@ -5,8 +5,10 @@ import {
   NAME_EMPTY_RULE_MESSAGE,
   NAME_JERK_MESSAGE,
   NAME_TOO_LONG_MESSAGE,
+  checkNameRules,
   fnv1a32,
   generatedName,
+  isReservedName,
   validatePlayerName,
 } from './names';
 
@@ -130,16 +132,38 @@ describe('generatedName', () => {
     for (const input of ['t86732', 't91310', 't103088']) {
       const name = generatedName(input);
       expect(name, input).toMatch(/^loser-[0-9a-f]{6}$/);
-      expect(validatePlayerName(name), input).toEqual({ ok: true, name });
+      expect(checkNameRules(name), input).toEqual({ ok: true, name });
       expect(generatedName(input)).toBe(name);
     }
     expect(generatedName('t86732')).not.toBe('loser-9706af');
   });
 
-  it('always produces a name that passes validation', () => {
+  it('always produces a name that passes the name rules (typing one is refused as reserved: see below)', () => {
     for (let i = 0; i < 2000; i++) {
       const name = generatedName(`t${i}`);
+      expect(checkNameRules(name), name).toEqual({ ok: true, name });
+    }
+  });
+});
+
+describe('reserved names', () => {
+  it('refuses names that pass for the generated form, the fallback or an empty cell, as a jerk name', () => {
+    for (const name of ['-', '---', 'Anonymous', 'anonymous', 'ANONY-MOUS', 'loser-000000', 'LOSER-BF9CF9', ' loser-abcdef ']) {
+      expect(isReservedName(name), name).toBe(true);
+      expect(messageOf(name), name).toBe(NAME_JERK_MESSAGE);
+    }
+  });
+
+  it('leaves names that only look alike', () => {
+    for (const name of ['loser', 'loser-1', 'loser-abcdefg', 'loser-zzzzzz', 'Anon', 'Anonymous2', 'x-']) {
+      expect(isReservedName(name), name).toBe(false);
       expect(validatePlayerName(name), name).toEqual({ ok: true, name });
     }
+  });
+
+  it('generated names are still made, although a player cannot type them', () => {
+    const name = generatedName('foobar');
+    expect(checkNameRules(name)).toEqual({ ok: true, name });
+    expect(validatePlayerName(name).ok).toBe(false);
   });
 });

@@ -39,11 +39,34 @@ const LOOK_ALIKES: Record<string, readonly string[]> = {
   '+': ['t'],
 };
 
+/** 'loser-' and 6 hex characters: the form of a generated name (generatedName), whatever the letter case. */
+const GENERATED_NAME_FORM = new RegExp(`^${GENERATED_NAME_PREFIX}[0-9a-f]{6}$`, 'i');
+/** The leaderboard's name for an entry without one. */
+const FALLBACK_NAME = 'anonymous';
+
 /**
- * Validates a player name. Surrounding whitespace is ignored (a pasted name often carries some); the
- * returned `name` is the trimmed one to store.
+ * Names a player may not type because they pass for something the game writes itself: the form of a generated
+ * name ('loser-000000'), the fallback 'Anonymous', and names without a letter or digit ('-', '---'), which read
+ * as an empty cell of the leaderboard.
+ */
+export function isReservedName(name: string): boolean {
+  const lower = name.trim().toLowerCase();
+  return GENERATED_NAME_FORM.test(lower) || lower.replace(/-/g, '') === FALLBACK_NAME || !/[a-z0-9]/.test(lower);
+}
+
+/**
+ * Validates a player name: SPEC.md section 5's rules (checkNameRules), then no reserved name (isReservedName).
+ * Surrounding whitespace is ignored (a pasted name often carries some); the returned `name` is the trimmed one
+ * to store.
  */
 export function validatePlayerName(raw: string): NameValidation {
+  const checked = checkNameRules(raw);
+  if (checked.ok && isReservedName(checked.name)) return jerk();
+  return checked;
+}
+
+/** SPEC.md section 5's player-name rules 1 to 7, in order. */
+export function checkNameRules(raw: string): NameValidation {
   const name = typeof raw === 'string' ? raw.trim() : '';
   // 1. required
   if (name.length === 0) return { ok: false, message: NAME_EMPTY_MESSAGE };
@@ -133,12 +156,13 @@ const GENERATED_NAME_TRIES = 16;
  * 'loser-' plus 6 lowercase hex characters derived from the input (the server hashes time + user agent).
  * Hex digits read as look-alike letters can spell a banned word ('loser-9706af' reversed is 'fa6079', 'fagot'),
  * and a generated name goes on the public leaderboard unchecked, so such a name is rehashed (input + '#1', ...)
- * until it passes validatePlayerName. Names that pass on the first hash are unchanged.
+ * until it passes checkNameRules (a player cannot type this form: isReservedName). Names that pass on the first hash are unchanged.
  */
 export function generatedName(hashInput: string): string {
   for (let attempt = 0; attempt < GENERATED_NAME_TRIES; attempt++) {
     const name = GENERATED_NAME_PREFIX + fnv1a32(attempt === 0 ? hashInput : `${hashInput}#${attempt}`).toString(16).padStart(8, '0').slice(0, 6);
-    if (validatePlayerName(name).ok) return name;
+    // The rules a typed name must pass, less the reservation of this very form.
+    if (checkNameRules(name).ok) return name;
   }
   return `${GENERATED_NAME_PREFIX}000000`;
 }

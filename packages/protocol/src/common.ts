@@ -1,6 +1,6 @@
 // Shapes shared by every route: the failure body, the session header, small reusable fields.
 import { Type, type Static, type TSchema } from 'typebox';
-import { SESSION_HEADER } from './constants';
+import { IDEMPOTENCY_KEY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, SESSION_HEADER } from './constants';
 
 /** Every failure: `error` and `message` carry the same player-readable sentence. */
 export const ErrorResponseSchema = Type.Object({
@@ -17,6 +17,14 @@ export type ErrorResponse = Static<typeof ErrorResponseSchema>;
  */
 export const SessionHeadersSchema = Type.Object({
   [SESSION_HEADER]: Type.Optional(Type.String({ maxLength: 200, description: 'Game session id (UUID)' })),
+  [IDEMPOTENCY_KEY_HEADER]: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+      pattern: '^[\\x21-\\x7e]+$',
+      description: 'Any 1-128 visible ASCII characters, fresh per player action: a retry with the same key returns the first reply',
+    }),
+  ),
 });
 export type SessionHeaders = Static<typeof SessionHeadersSchema>;
 

@@ -3,6 +3,12 @@
 // without bundling TypeBox.
 
 export const SESSION_HEADER = 'x-session-id';
+/**
+ * Optional on every state-changing game call: the same key on the same session returns the first reply and changes
+ * nothing (a client sends a fresh key per player action and the same key when it retries that action).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
 
 /** Error codes the server itself produces (the engine's RuleErrorCode values come on top). */
 export const ApiErrorCode = {
@@ -18,6 +24,10 @@ export const ApiErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   CONFLICT: 'CONFLICT',
+  /** 409: the game reached its cap of actions per game day or per game (an abuse limit, far above real play). */
+  ACTION_LIMIT: 'ACTION_LIMIT',
+  /** 422: an Idempotency-Key already used on this session for a different request. */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   SEEDED_GAME: 'SEEDED_GAME',
   GAME_NOT_OVER: 'GAME_NOT_OVER',
   ALREADY_SUBMITTED: 'ALREADY_SUBMITTED',

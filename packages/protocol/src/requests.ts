@@ -129,7 +129,13 @@ export const SubmitScoreRequestSchema = Type.Unknown({ description: 'Ignored: th
 
 // ---------- tracking (SPEC.md section 3: visitor, page view, funnel stage, game event) ----------
 const Text = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
-const VisitorId = Type.String({ minLength: 1, maxLength: 64 });
+/**
+ * Ids are stored in columns of their own: no control characters (PostgreSQL text cannot hold NUL at all, SQLite
+ * would store it), so both databases refuse the same input with the same 400.
+ */
+const NO_CONTROL_CHARACTERS = '^[^\\x00-\\x1f\\x7f]*$';
+const VisitorId = Type.String({ minLength: 1, maxLength: 64, pattern: NO_CONTROL_CHARACTERS });
+const TrackedSessionId = Type.Optional(Type.Union([Type.String({ maxLength: 200, pattern: NO_CONTROL_CHARACTERS }), Type.Null()]));
 
 export const TrackVisitorRequestSchema = Type.Object({
   visitorId: VisitorId,
@@ -145,7 +151,7 @@ export type TrackVisitorRequest = Static<typeof TrackVisitorRequestSchema>;
 
 export const TrackPageviewRequestSchema = Type.Object({
   visitorId: VisitorId,
-  sessionId: Text(200),
+  sessionId: TrackedSessionId,
   path: Text(2048),
   title: Text(256),
   referrer: Text(2048),
@@ -155,14 +161,14 @@ export type TrackPageviewRequest = Static<typeof TrackPageviewRequestSchema>;
 export const TrackFunnelRequestSchema = Type.Object({
   visitorId: VisitorId,
   stage: Type.String({ minLength: 1, maxLength: 64 }),
-  sessionId: Text(200),
+  sessionId: TrackedSessionId,
   timeToStage: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100_000_000 }), Type.Null()])),
 });
 export type TrackFunnelRequest = Static<typeof TrackFunnelRequestSchema>;
 
 export const TrackEventRequestSchema = Type.Object({
-  visitorId: Text(64),
-  sessionId: Text(200),
+  visitorId: Type.Optional(Type.Union([Type.String({ maxLength: 64, pattern: NO_CONTROL_CHARACTERS }), Type.Null()])),
+  sessionId: TrackedSessionId,
   event: Type.Record(Type.String(), Type.Unknown(), { description: 'The analytics game event object' }),
 });
 export type TrackEventRequest = Static<typeof TrackEventRequestSchema>;

@@ -7,6 +7,15 @@ import fastifyStatic from '@fastify/static';
 import { ApiErrorCode } from '@drugwars/protocol';
 import { sendError } from '../errors';
 
+/**
+ * Longest path parameter (find-my-way's maxParamLength, set to this in app.ts): a longer one is 414. The router
+ * answers that itself when no other route matches; with the web app's wildcard route, the path falls through to
+ * the not-found handler instead, which answers 414 the same way for an API path with an over-long segment.
+ */
+export const MAX_PATH_PARAM_LENGTH = 100;
+
+export const ADDRESS_TOO_LONG = 'The address is too long.';
+
 export interface WebAppOptions {
   /** Built web app; null or a directory without index.html serves the API only. */
   distDir: string | null;
@@ -43,6 +52,9 @@ export const webApp = fp<WebAppOptions>(
       if (serveWeb && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
         // Client-side routes (/game, /leaderboard, /gameover, unknown pages) are the single-page app.
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      if (isApi && path.split('/').some((segment) => segment.length > MAX_PATH_PARAM_LENGTH)) {
+        return sendError(reply, 414, ApiErrorCode.INVALID_INPUT, ADDRESS_TOO_LONG);
       }
       return sendError(reply, 404, ApiErrorCode.NOT_FOUND, 'Not found.');
     });

@@ -16,6 +16,7 @@ import { ApiError } from '../errors';
 import type { FastifyRequest } from 'fastify';
 import type { GameSessions } from '../services/gameSessions';
 import { routeSchema } from './routeSchema';
+import { idempotencyKeyOf } from './idempotencyKey';
 import { sessionIdOf } from './sessionId';
 import type { RateLimitRule } from './rateLimits';
 import type { App } from './types';
@@ -34,7 +35,9 @@ const actionReply = (result: ApplyOk): ActionResponse => ({
 
 export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
   const { sessions } = options;
-  const act = async (request: FastifyRequest, action: Action) => (await sessions.act(sessionIdOf(request), action)).result;
+  // Every state-changing call takes an Idempotency-Key: a retry with the same key gets the first reply.
+  const act = async (request: FastifyRequest, action: Action) =>
+    (await sessions.act(sessionIdOf(request), action, { idempotencyKey: idempotencyKeyOf(request) })).result;
 
   // ---------- session lifecycle ----------
   app.post(
@@ -92,7 +95,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
 
   app.post(ApiRoutes.endSession.url, { schema: routeSchema(ApiRoutes.endSession, 'session') }, async (request) => {
     const fromBody = request.body && typeof request.body.sessionId === 'string' ? request.body.sessionId : undefined;
-    await sessions.end(sessionIdOf(request) ?? fromBody);
+    await sessions.end(sessionIdOf(request) ?? fromBody, { idempotencyKey: idempotencyKeyOf(request) });
     return { success: true as const };
   });
 

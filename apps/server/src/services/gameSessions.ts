@@ -1,6 +1,8 @@
 // The game service: load a session -> engine.apply -> storage.append guarded by the version, so two concurrent
 // requests on one game can never both spend the same cash (DESIGN.md sections 3 and 4). The server never decides
-// a rule; every refusal comes from the engine and is passed on as it is.
+// a rule; every refusal comes from the engine and is passed on as it is. Around that loop: one game's calls run one
+// at a time in this process (SessionQueue), an Idempotency-Key makes a retried call answer its first reply, and the
+// action caps bound a game's log (actionCaps.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   apply,
@@ -10,7 +12,6 @@ import {
   newGame,
   parseSeed,
   randomSeed,
-  replay,
   rulesVersionOf,
   validatePlayerName,
   type Action,
@@ -20,13 +21,21 @@ import {
 } from '@drugwars/engine';
 import { ApiErrorCode } from '@drugwars/protocol';
 import { OutdatedRulesError, SessionLogError, type SessionRecord, type Storage } from '../storage/port';
-import { ApiError, auditFailure, fromRuleError, rulesChanged, sessionNotFound } from '../errors';
+import { ApiError, auditFailure, fromRuleError, idempotencyKeyReused, rulesChanged, sessionNotFound, tooManyMoves } from '../errors';
 import { canonicalJson } from './canonicalJson';
+import { checkActionCaps, DEFAULT_ACTION_CAPS, type ActionCaps } from './actionCaps';
+import { applyLogged, replayLog } from './logReplay';
+import { SessionQueue } from './sessionQueue';
 
 /** Sessions expire after 7 days without activity (SPEC.md section 9). */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** How often a concurrent writer may make us reload and re-apply before we give up (409). */
-export const MAX_APPEND_ATTEMPTS = 5;
+/**
+ * How often another process's write may make us reload and re-apply before we give up (409). With one game's
+ * calls queued in each process, a conflict needs two processes writing the same game at once; the jittered pause
+ * between attempts lets the other one's queue drain instead of racing it in lockstep.
+ */
+export const MAX_APPEND_ATTEMPTS = 12;
+const RETRY_PAUSE_MAX_MS = 20;
 
 const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,6 +43,19 @@ export interface GameSessionsOptions {
   storage: Storage;
   now: () => Date;
   sessionTtlMs?: number;
+  actionCaps?: ActionCaps;
+  /** Told about what happened (metrics). */
+  events?: GameSessionEvents;
+}
+
+export interface GameSessionEvents {
+  actionApplied?(type: Action['type']): void;
+  auditFailed?(): void;
+}
+
+export interface ActOptions {
+  /** The request's Idempotency-Key header, if any. */
+  idempotencyKey?: string | undefined;
 }
 
 export interface NewGameInput {
@@ -59,11 +81,16 @@ export class GameSessions {
   private readonly storage: Storage;
   private readonly now: () => Date;
   private readonly ttlMs: number;
+  private readonly caps: ActionCaps;
+  private readonly events: GameSessionEvents;
+  private readonly queue = new SessionQueue();
 
   constructor(options: GameSessionsOptions) {
     this.storage = options.storage;
     this.now = options.now;
     this.ttlMs = options.sessionTtlMs ?? SESSION_TTL_MS;
+    this.caps = options.actionCaps ?? DEFAULT_ACTION_CAPS;
+    this.events = options.events ?? {};
   }
 
   /** The cut-off: a session idle since before this instant has expired. */
@@ -105,10 +132,11 @@ export class GameSessions {
    * longer plays is 410 RULES_CHANGED: closed with a clear message, never an audit failure.
    */
   async find(sessionId: string | undefined): Promise<SessionRecord | null> {
-    if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return null;
+    const id = normalizedId(sessionId);
+    if (id === null) return null;
     let record: SessionRecord | null;
     try {
-      record = await this.storage.load(sessionId.toLowerCase(), this.expiresBefore());
+      record = await this.storage.load(id, this.expiresBefore());
     } catch (error) {
       if (error instanceof OutdatedRulesError) throw rulesChanged();
       // The stored snapshot and the action log no longer fit together: rows were changed outside the game.
@@ -127,48 +155,112 @@ export class GameSessions {
   }
 
   /**
-   * Applies one action. A refused action changes nothing; an accepted one is appended only if nobody else
-   * wrote in between, otherwise we reload and let the engine decide again on the fresh state.
+   * Applies one action, after this game's earlier calls in this process. A refused action changes nothing; an
+   * accepted one is appended only if nobody else wrote in between, otherwise we reload and let the engine decide
+   * again on the fresh state. With an Idempotency-Key already used for this action, nothing is applied and the
+   * result is the first one's.
    */
-  async act(sessionId: string | undefined, action: Action): Promise<AppliedAction> {
-    for (let attempt = 0; attempt < MAX_APPEND_ATTEMPTS; attempt++) {
-      const record = await this.get(sessionId);
-      const result = apply(record.state, action);
-      if (!result.ok) throw fromRuleError(result);
-      const appended = await this.storage.append(record.id, record.version, action, result.state, this.now());
-      if (appended.ok) {
-        return { record: { ...record, state: result.state, version: appended.version }, result };
-      }
-      if (appended.reason === 'NOT_FOUND') throw sessionNotFound();
-    }
-    throw new ApiError(409, ApiErrorCode.CONFLICT, 'Too many moves at once on this game. Please try again.');
+  act(sessionId: string | undefined, action: Action, options: ActOptions = {}): Promise<AppliedAction> {
+    const id = normalizedId(sessionId);
+    if (id === null) return Promise.reject(sessionNotFound());
+    return this.queue.run(id, () => this.actNow(id, action, options.idempotencyKey));
   }
 
-  /** Replays the action log from the seed: it must reproduce the stored state exactly, or 403 AUDIT_FAILURE. */
+  private async actNow(id: string, action: Action, idempotencyKey: string | undefined): Promise<AppliedAction> {
+    for (let attempt = 1; ; attempt++) {
+      if (idempotencyKey !== undefined) {
+        const first = await this.firstResult(id, idempotencyKey, action);
+        if (first) return first;
+      }
+      const record = await this.get(id);
+      checkActionCaps(this.caps, record, action);
+      const result = apply(record.state, action);
+      if (!result.ok) throw fromRuleError(result);
+      // The action that starts a new day counts in the old one; the new day's actions start after it.
+      const dayStartVersion = result.state.day !== record.state.day ? record.version + 1 : undefined;
+      const appended = await this.storage.append(record.id, record.version, action, result.state, this.now(), {
+        ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+        ...(dayStartVersion === undefined ? {} : { dayStartVersion }),
+      });
+      if (appended.ok) {
+        this.events.actionApplied?.(action.type);
+        const next = { ...record, state: result.state, version: appended.version };
+        return { record: dayStartVersion === undefined ? next : { ...next, dayStartVersion }, result };
+      }
+      if (appended.reason === 'NOT_FOUND') throw sessionNotFound();
+      if (attempt >= MAX_APPEND_ATTEMPTS) throw tooManyMoves();
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(RETRY_PAUSE_MAX_MS, 2 ** attempt)));
+    }
+  }
+
+  /**
+   * The result of the action this Idempotency-Key was first used for, or null when the key is new. The result is
+   * rebuilt by replaying the log up to that action and applying it again (apply is deterministic, so it is the
+   * first reply's result, byte for byte). A key used for something else is 422.
+   */
+  private async firstResult(id: string, idempotencyKey: string, action: Action): Promise<AppliedAction | null> {
+    const change = await this.storage.findIdempotencyKey(id, idempotencyKey);
+    if (!change) return null;
+    if (change.kind !== 'action' || canonicalJson(change.action) !== canonicalJson(action)) throw idempotencyKeyReused();
+    const record = await this.get(id);
+    try {
+      const before = await replayLog(this.storage, record, change.seq - 1);
+      return { record, result: applyLogged(id, before, change.action, change.seq) };
+    } catch (error) {
+      if (error instanceof SessionLogError) throw this.auditFailed();
+      throw error;
+    }
+  }
+
+  /**
+   * Replays the action log from the seed, a slice at a time (logReplay.ts): it must reproduce the stored state
+   * exactly, or 403 AUDIT_FAILURE.
+   */
   async audit(record: SessionRecord): Promise<void> {
     // A log of older rules replays to another game: that is a rules change, not tampering.
     if (!isReplayable(rulesVersionOf(record.state))) throw rulesChanged();
-    const actions = await this.storage.actions(record.id);
     let replayed: GameState;
     try {
-      replayed = replay({ playerName: record.playerName, seed: record.seed, isSeeded: record.isSeeded }, actions);
-    } catch {
+      replayed = await replayLog(this.storage, record, record.version);
+    } catch (error) {
       // A log the engine cannot even replay (tampered rows) is an audit failure too, not a server error.
-      throw auditFailure();
+      if (error instanceof SessionLogError) throw this.auditFailed();
+      throw error;
     }
-    if (canonicalJson(replayed) !== canonicalJson(record.state)) throw auditFailure();
+    if (canonicalJson(replayed) !== canonicalJson(record.state)) throw this.auditFailed();
   }
 
-  /** Ends a session; a game of older rules can be ended too (that is how the player leaves it). */
-  async end(sessionId: string | undefined): Promise<void> {
-    let id: string;
-    try {
-      id = (await this.get(sessionId)).id;
-    } catch (error) {
-      if (!(error instanceof ApiError && error.code === ApiErrorCode.RULES_CHANGED)) throw error;
-      id = sessionId!.toLowerCase();
-    }
-    const ended = await this.storage.endSession(id, this.now());
-    if (!ended) throw sessionNotFound();
+  private auditFailed(): ApiError {
+    this.events.auditFailed?.();
+    return auditFailure();
   }
+
+  /**
+   * Ends the session (after its queued calls); a retry with the same Idempotency-Key succeeds again. A game of
+   * older rules can be ended too (that is how the player leaves it).
+   */
+  end(sessionId: string | undefined, options: ActOptions = {}): Promise<void> {
+    const id = normalizedId(sessionId);
+    if (id === null) return Promise.reject(sessionNotFound());
+    const { idempotencyKey } = options;
+    return this.queue.run(id, async () => {
+      if (idempotencyKey !== undefined) {
+        const change = await this.storage.findIdempotencyKey(id, idempotencyKey);
+        if (change?.kind === 'end') return;
+        if (change) throw idempotencyKeyReused();
+      }
+      try {
+        await this.get(id);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === ApiErrorCode.RULES_CHANGED)) throw error;
+      }
+      const ended = await this.storage.endSession(id, this.now(), idempotencyKey === undefined ? {} : { idempotencyKey });
+      if (!ended) throw sessionNotFound();
+    });
+  }
+}
+
+/** The session id as stored (lowercase), or null for anything that is not a session id. */
+function normalizedId(sessionId: string | undefined): string | null {
+  return sessionId && SESSION_ID_PATTERN.test(sessionId) ? sessionId.toLowerCase() : null;
 }

@@ -5,7 +5,10 @@ import { Migrator, type Kysely, type Selectable } from 'kysely';
 import type { Action, GameState } from '@drugwars/engine';
 import {
   SessionLogError,
+  type AppendOptions,
   type AppendResult,
+  type IdempotentChange,
+  type LogPage,
   type LeaderboardEntry,
   type LeaderboardPeriod,
   type NewSession,
@@ -18,7 +21,7 @@ import {
 import type { Database, SessionsTable } from './schema';
 import { CodeMigrationProvider, type DialectName } from './migrations';
 import { periodBuckets, periodFilter } from './leaderboardPeriods';
-import { affected, prepare, rows, type QueryRunner, type WriteOp } from './queryRunner';
+import { affected, prepare, rows, type QueryRunner, type ReadOp, type WriteOp } from './queryRunner';
 
 /** Sessions deleted per statement by purgeExpired, so no single transaction holds locks for long. */
 const PURGE_BATCH = 500;
@@ -119,6 +122,7 @@ const SESSION_META = [
   'updated_at',
   'ended_at',
   'score_submitted',
+  'day_start_version',
 ] as const;
 
 function toRecord(row: Selectable<SessionsTable>, state: GameState): SessionRecord {
@@ -133,8 +137,12 @@ function toRecord(row: Selectable<SessionsTable>, state: GameState): SessionReco
     updatedAt: new Date(row.updated_at),
     endedAt: row.ended_at === null ? null : new Date(row.ended_at),
     scoreSubmitted: row.score_submitted === 1,
+    dayStartVersion: row.day_start_version,
   };
 }
+
+/** Thrown inside append's transaction (rolling it back) when its idempotency key is already used on the session. */
+class IdempotencyKeyTaken extends Error {}
 
 /**
  * The leaderboard read: one bucket equality (or none for all time) and the index order, so the database reads
@@ -205,6 +213,41 @@ function preparedQueries(db: Kysely<Database>) {
         .where('id', '=', id)
         .where('version', '=', expectedVersion)
         .where('ended_at', 'is', null),
+    ),
+    /** The same guard for an action that starts a new game day. */
+    bumpIfVersionNewDay: prepare((nextVersion: number, updatedAt: number, dayStartVersion: number, id: string, expectedVersion: number) =>
+      db
+        .updateTable('sessions')
+        .set({ version: nextVersion, updated_at: updatedAt, day_start_version: dayStartVersion })
+        .where('id', '=', id)
+        .where('version', '=', expectedVersion)
+        .where('ended_at', 'is', null),
+    ),
+    insertIdempotencyKey: prepare((sessionId: string, key: string, kind: string, seq: number, createdAt: number) =>
+      db
+        .insertInto('idempotency_keys')
+        .values({ session_id: sessionId, key, kind, seq, created_at: createdAt })
+        .onConflict((oc) => oc.columns(['session_id', 'key']).doNothing()),
+    ),
+    /** A key's use, with the action it logged (the join finds nothing for an 'end' key, whose seq is 0). */
+    idempotencyKey: prepare((sessionId: string, key: string) =>
+      db
+        .selectFrom('idempotency_keys')
+        .leftJoin('actions', (join) =>
+          join.onRef('actions.session_id', '=', 'idempotency_keys.session_id').onRef('actions.seq', '=', 'idempotency_keys.seq'),
+        )
+        .select(['idempotency_keys.kind', 'idempotency_keys.seq', 'actions.action'])
+        .where('idempotency_keys.session_id', '=', sessionId)
+        .where('idempotency_keys.key', '=', key),
+    ),
+    actionsPage: prepare((sessionId: string, afterSeq: number, limit: number) =>
+      db
+        .selectFrom('actions')
+        .select('action')
+        .where('session_id', '=', sessionId)
+        .where('seq', '>', afterSeq)
+        .orderBy('seq', 'asc')
+        .limit(limit),
     ),
     /** The actions after a snapshot, up to the version the session row was read at (later ones may be arriving). */
     actionsBetween: prepare((sessionId: string, afterSeq: number, upToSeq: number) =>
@@ -316,16 +359,35 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  actions(id: string): Promise<Action[]> {
+  actions(id: string, page?: LogPage): Promise<Action[]> {
     const q = this.q;
     return this.runner.read(function* () {
-      const found = yield* rows(q.actionsOf(id));
+      const found = yield* rows(page ? q.actionsPage(id, page.afterSeq, Math.max(0, Math.floor(page.limit))) : q.actionsOf(id));
       return found.map((r) => JSON.parse(r.action) as Action);
     });
   }
 
-  append(id: string, expectedVersion: number, action: Action, newState: GameState, now: Date): Promise<AppendResult> {
+  findIdempotencyKey(id: string, key: string): Promise<IdempotentChange | null> {
+    const q = this.q;
+    return this.runner.read(function* (): ReadOp<IdempotentChange | null> {
+      const [row] = yield* rows(q.idempotencyKey(id, key));
+      if (!row) return null;
+      if (row.kind === 'end') return { kind: 'end' };
+      if (row.action === null) throw new SessionLogError(id, `idempotency key of action ${row.seq} without its action`);
+      return { kind: 'action', seq: row.seq, action: JSON.parse(row.action) as Action };
+    });
+  }
+
+  append(
+    id: string,
+    expectedVersion: number,
+    action: Action,
+    newState: GameState,
+    now: Date,
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     const t = now.getTime();
+    const { idempotencyKey, dayStartVersion } = options;
     const nextVersion = expectedVersion + 1;
     const q = this.q;
     // Write the state when snapshots are off, when the game has ended (the scored state is on disk as it is), when
@@ -338,28 +400,45 @@ export class KyselyStorage implements Storage {
         // The version check and the write are one statement: of two requests that loaded the same version,
         // exactly one UPDATE matches (the other sees the bumped version, or in PostgreSQL waits for the row lock
         // and then matches nothing). Only the winner goes on to log its action.
-        const updated = yield* affected(q.bumpIfVersion(nextVersion, t, id, expectedVersion));
+        const updated = yield* affected(
+          dayStartVersion === undefined
+            ? q.bumpIfVersion(nextVersion, t, id, expectedVersion)
+            : q.bumpIfVersionNewDay(nextVersion, t, dayStartVersion, id, expectedVersion),
+        );
         if (updated === 0) {
           const [live] = yield* rows(q.liveId(id));
           return { ok: false, reason: live ? 'VERSION_CONFLICT' : 'NOT_FOUND' };
         }
         yield* affected(q.insertAction(id, nextVersion, JSON.stringify(action), t));
+        if (idempotencyKey !== undefined) {
+          // Taken already (by this action's first attempt on another process): undo everything above.
+          const stored = yield* affected(q.insertIdempotencyKey(id, idempotencyKey, 'action', nextVersion, t));
+          if (stored === 0) throw new IdempotencyKeyTaken();
+        }
         if (snapshot) yield* affected(q.updateSnapshot(JSON.stringify(newState), nextVersion, id));
         return { ok: true, version: nextVersion };
       },
-    ).then((result) => {
-      // Only once committed: a rolled-back append must not leave its state in the cache.
-      if (result.ok) this.states.set(id, result.version, newState, snapshot ? result.version : (lastSnapshot ?? 0));
-      return result;
-    });
+    ).then(
+      (result) => {
+        // Only once committed: a rolled-back append must not leave its state in the cache.
+        if (result.ok) this.states.set(id, result.version, newState, snapshot ? result.version : (lastSnapshot ?? 0));
+        return result;
+      },
+      (error: unknown) => {
+        if (error instanceof IdempotencyKeyTaken) return { ok: false, reason: 'VERSION_CONFLICT' } as const;
+        throw error;
+      },
+    );
   }
 
-  endSession(id: string, now: Date): Promise<boolean> {
+  endSession(id: string, now: Date, options: { idempotencyKey?: string } = {}): Promise<boolean> {
     const db = this.db;
-    return this.runner.write(function* () {
-      const n = yield* affected(
-        db.updateTable('sessions').set({ ended_at: now.getTime() }).where('id', '=', id).where('ended_at', 'is', null),
-      );
+    const q = this.q;
+    const t = now.getTime();
+    const key = options.idempotencyKey;
+    return this.runner.transaction(function* () {
+      const n = yield* affected(db.updateTable('sessions').set({ ended_at: t }).where('id', '=', id).where('ended_at', 'is', null));
+      if (n > 0 && key !== undefined) yield* affected(q.insertIdempotencyKey(id, key, 'end', 0, t));
       return n > 0;
     });
   }
@@ -377,9 +456,34 @@ export class KyselyStorage implements Storage {
           db
             .deleteFrom('sessions')
             .where('id', 'in', (eb) =>
-              eb.selectFrom('sessions').select('id').where('updated_at', '<', cutoff).limit(PURGE_BATCH),
+              eb
+                .selectFrom('sessions')
+                .select('id')
+                .where('updated_at', '<', cutoff)
+                .where('score_submitted', '=', 0)
+                .limit(PURGE_BATCH),
             )
-            .where('updated_at', '<', cutoff),
+            .where('updated_at', '<', cutoff)
+            .where('score_submitted', '=', 0),
+        );
+      });
+      total += n;
+      if (n < PURGE_BATCH) return total;
+    }
+  }
+
+  async purgeTracking(createdBefore: Date): Promise<number> {
+    const cutoff = createdBefore.getTime();
+    const db = this.db;
+    let total = 0;
+    for (;;) {
+      // In batches, like purgeExpired: a day of rows at the rate limit is millions, and one DELETE of all of them
+      // would hold SQLite's write lock (every game write waits) for seconds.
+      const n = await this.runner.write(function* () {
+        return yield* affected(
+          db
+            .deleteFrom('tracking')
+            .where('id', 'in', (eb) => eb.selectFrom('tracking').select('id').where('created_at', '<', cutoff).limit(PURGE_BATCH)),
         );
       });
       total += n;

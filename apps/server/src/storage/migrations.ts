@@ -113,6 +113,31 @@ function m0002SessionSnapshots(): Migration {
   };
 }
 
+/**
+ * Request limits and safe retries: `sessions.day_start_version` (where today's actions start, for the per-day
+ * action cap) and `idempotency_keys` (the Idempotency-Key of each keyed state change, written in the same
+ * transaction as the change; the primary key makes a key count once per session, on any number of processes).
+ */
+function m0003RequestLimits(): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('day_start_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id').onDelete('cascade'))
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['session_id', 'key'])
+        .execute();
+    },
+  };
+}
+
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
 
@@ -120,6 +145,7 @@ export class CodeMigrationProvider implements MigrationProvider {
     return Promise.resolve({
       '0001_initial': m0001Initial(this.dialect),
       '0002_session_snapshots': m0002SessionSnapshots(),
+      '0003_request_limits': m0003RequestLimits(),
     });
   }
 }

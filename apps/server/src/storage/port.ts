@@ -67,6 +67,8 @@ export interface SessionRecord {
   endedAt: Date | null;
   /** Set once the game's score has been recorded on the leaderboard. */
   scoreSubmitted: boolean;
+  /** The version at which the game's current day began (0 for day 1): today's actions are version - this. */
+  dayStartVersion: number;
 }
 
 export interface NewSession {
@@ -78,6 +80,22 @@ export interface NewSession {
 }
 
 export type AppendResult = { ok: true; version: number } | { ok: false; reason: 'VERSION_CONFLICT' | 'NOT_FOUND' };
+
+export interface AppendOptions {
+  /** Stored with the action in the same transaction (see findIdempotencyKey); one use per session. */
+  idempotencyKey?: string;
+  /** The session's new dayStartVersion; omitted = unchanged. */
+  dayStartVersion?: number;
+}
+
+/** What an Idempotency-Key was used for: an appended action (at `seq`) or ending the session. */
+export type IdempotentChange = { kind: 'action'; seq: number; action: Action } | { kind: 'end' };
+
+/** A slice of a session's log: the actions after `afterSeq`, at most `limit` of them. */
+export interface LogPage {
+  afterSeq: number;
+  limit: number;
+}
 
 export type LeaderboardPeriod = 'today' | 'week' | 'month' | 'all';
 
@@ -99,16 +117,33 @@ export interface Storage {
   createSession(session: NewSession, now: Date): Promise<void>;
   /** The live session, or null when unknown, ended, or idle since before `expiresBefore`. */
   load(id: string, expiresBefore: Date): Promise<SessionRecord | null>;
-  /** Every action of a session in order (for the audit replay). */
-  actions(id: string): Promise<Action[]>;
+  /** The actions of a session in order: all of them, or one page (the audit replays a long log page by page). */
+  actions(id: string, page?: LogPage): Promise<Action[]>;
   /**
    * Append one action and store the state it produced, in one transaction, only if the session's version
-   * is still `expectedVersion` (so two concurrent requests can never both spend the same cash).
+   * is still `expectedVersion` (so two concurrent requests can never both spend the same cash). With an
+   * idempotency key already used on this session nothing is written and the result is VERSION_CONFLICT (the
+   * caller reloads and finds the key).
    */
-  append(id: string, expectedVersion: number, action: Action, newState: GameState, now: Date): Promise<AppendResult>;
-  endSession(id: string, now: Date): Promise<boolean>;
-  /** Delete sessions (and their actions) idle since before `idleBefore`; returns how many. */
+  append(
+    id: string,
+    expectedVersion: number,
+    action: Action,
+    newState: GameState,
+    now: Date,
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
+  /** What `key` was used for on this session (ended or not), or null. */
+  findIdempotencyKey(id: string, key: string): Promise<IdempotentChange | null>;
+  /** Ends a live session (true), storing `idempotencyKey` with it when given; false when unknown or ended. */
+  endSession(id: string, now: Date, options?: { idempotencyKey?: string }): Promise<boolean>;
+  /**
+   * Delete sessions (and their actions) idle since before `idleBefore`; returns how many. Sessions with a
+   * leaderboard entry are kept: their logs are the entries' replays.
+   */
   purgeExpired(idleBefore: Date): Promise<number>;
+  /** Delete tracking rows created before `createdBefore`; returns how many. */
+  purgeTracking(createdBefore: Date): Promise<number>;
   /** Record a finished game's score once per session (the leaderboard is written by the server only). */
   submitScore(sessionId: string, entry: Omit<LeaderboardEntry, 'date_achieved'>, now: Date): Promise<SubmitScoreResult>;
   /** Top entries of a calendar period in UTC (today, ISO week, month) or of all time, best first. */

@@ -21,6 +21,8 @@ export interface SessionsTable {
   updated_at: number;
   ended_at: number | null;
   score_submitted: number;
+  /** The version at which the game's current day began (the per-day action cap counts from it; migration 0003). */
+  day_start_version: Generated<number>;
 }
 
 /** A session's state every few actions (see SNAPSHOT_EVERY in kyselyStorage.ts); one row per session. */
@@ -38,6 +40,20 @@ export interface ActionsTable {
   seq: number;
   /** The engine's Action as JSON. */
   action: string;
+  created_at: number;
+}
+
+/**
+ * Idempotency-Key of a state-changing request, stored with the change it made (same transaction), so a retry of
+ * that request is answered with the first reply and changes nothing. Deleted with its session.
+ */
+export interface IdempotencyKeysTable {
+  session_id: string;
+  key: string;
+  /** 'action' (an appended action, at `seq`) or 'end' (the session was ended). */
+  kind: string;
+  /** The action's position in the log for 'action'; 0 for 'end'. */
+  seq: number;
   created_at: number;
 }
 
@@ -72,6 +88,7 @@ export interface Database {
   sessions: SessionsTable;
   session_snapshots: SessionSnapshotsTable;
   actions: ActionsTable;
+  idempotency_keys: IdempotencyKeysTable;
   leaderboard: LeaderboardTable;
   tracking: TrackingTable;
 }

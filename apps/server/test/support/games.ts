@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { ClientGameState } from '@drugwars/engine';
 import type { EncounterResponse, ErrorResponse, NewGameResponse, StateResponse } from '@drugwars/protocol';
 import type { App } from '../../src/routes/types';
+import type { Storage } from '../../src/storage/port';
 import { call, json } from './testApp';
 
 export async function startGame(app: App, body: { playerName?: string; seed?: string | null } = { playerName: 'tester', seed: null }) {
@@ -78,4 +79,39 @@ export async function playToTheEnd(app: App, sessionId: string): Promise<ClientG
   }
   expect(state.gameOver).toBe(true);
   return state;
+}
+
+/**
+ * Plays the longest game the caps allow: the loan repaid on day 1, then $1 deposits and withdrawals every day
+ * (at most the day's cap), a night's sleep, and on the last day exactly enough moves that the final sleep, which
+ * ends the game, is action number `caps.perGame`. Encounters on the way are settled (and counted).
+ */
+export async function playLongestGame(
+  app: App,
+  storage: Storage,
+  sessionId: string,
+  caps: { perDay: number; perGame: number },
+): Promise<ClientGameState> {
+  const act = async (url: string, body: unknown): Promise<ClientGameState> => {
+    const response = await call(app, 'POST', url, { sessionId, body });
+    expect(response.statusCode, response.body).toBe(200);
+    return json<StateResponse>(response).gameState;
+  };
+  let state = await stateOf(app, sessionId);
+  if (state.player.debt > 0) state = await act('/api/game/loan/pay', { amount: state.player.debt });
+  for (;;) {
+    state = await settleEncounters(app, sessionId, state);
+    if (state.gameOver) return state;
+    const record = await storage.load(sessionId, new Date(0));
+    if (!record) throw new Error('the session is gone');
+    const done = record.version;
+    const today = done - record.dayStartVersion;
+    const daysLeft = state.maxDays - state.day + 1;
+    // Spread what is left over the days left, keeping one move per day for the night's sleep.
+    const wanted = state.day === state.maxDays ? caps.perGame - 1 - done : Math.ceil((caps.perGame - 1 - done) / daysLeft);
+    const moves = Math.max(0, Math.min(wanted, caps.perDay - 1 - today));
+    for (let i = 0; i < moves; i++) state = await act(i % 2 ? '/api/game/bank/withdraw' : '/api/game/bank/deposit', { amount: 1 });
+    state = await act('/api/game/stay', {});
+    if (state.gameOver) return state;
+  }
 }

@@ -22,9 +22,9 @@ export async function request<T = GameReply>(
   baseUrl: string,
   method: 'GET' | 'POST',
   path: string,
-  options: { sessionId?: string; body?: unknown } = {},
+  options: { sessionId?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Reply<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.sessionId) headers['x-session-id'] = options.sessionId;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${baseUrl}${path}`, {
