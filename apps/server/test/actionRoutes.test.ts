@@ -232,14 +232,15 @@ describeEachStorage('action routes', (target) => {
     expect(history.history.cash.length).toBeGreaterThanOrEqual(1);
     expect(history.history.cash[0]).toEqual({ day: 1, value: 2000 });
     expect(Object.keys(history.history.prices).length).toBeGreaterThan(0);
-    // Game state replies carry today's prices only; every earlier day comes from the history call.
+    // Game state replies carry no price history (today's is `prices`); every day comes from the history call.
     const today = day2.gameState.day;
-    expect(Object.keys(day2.gameState.gameHistory.priceHistory)).toEqual([String(today)]);
+    expect(day2.gameState.gameHistory.priceHistory).toEqual({});
     // What the player saw that day: the prices where they are (never the real prices of the other cities).
-    expect(day2.gameState.gameHistory.priceHistory[String(today)]).toEqual({ [day2.gameState.location]: day2.gameState.prices });
+    const here = history.history.prices[day2.gameState.location]!;
+    const seenToday = Object.entries(here).flatMap(([drug, series]) => series.filter((p) => p.day === today).map((p) => [drug, p.value] as const));
+    expect(Object.fromEntries(seenToday)).toEqual(day2.gameState.prices);
     expect(JSON.stringify(day2.gameState)).not.toContain('cityPrices');
     expect(day2.gameState.worldPricesDay[day2.gameState.location]).toBe(today);
-    const here = history.history.prices[day2.gameState.location]!;
     const someDrug = Object.keys(here)[0]!;
     expect(here[someDrug]!.map((p) => p.day)).toEqual([1, today]);
     expect(here[someDrug]![0]!.value).toBe(state.worldPrices[day2.gameState.location]![someDrug]);

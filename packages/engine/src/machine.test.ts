@@ -88,7 +88,7 @@ describe('state machine', () => {
 });
 
 describe('views', () => {
-  it('toClientView strips the seed, the PRNG state and the real prices elsewhere, and keeps only today of the price history', () => {
+  it('toClientView strips the seed, the PRNG state and the real prices elsewhere, and carries none of the price history (today is in prices)', () => {
     const s = replay({ playerName: 'V', seed: TEST_SEED, isSeeded: true }, [{ type: 'repay', amount: 1000 }, { type: 'stay' }, { type: 'stay' }]);
     expect(Object.keys(s.gameHistory.priceHistory)).toEqual(['1', '2', '3']);
     const view = toClientView(s);
@@ -96,9 +96,9 @@ describe('views', () => {
     expect('rng' in view).toBe(false);
     expect('cityPrices' in view).toBe(false);
     expect(JSON.stringify(view)).not.toContain(TEST_SEED);
-    // The full price history is historyView's (GET /api/game/history); the view has today's prices only.
-    expect(view.gameHistory.priceHistory).toEqual({ '3': s.gameHistory.priceHistory['3'] });
-    expect(view.gameHistory.priceHistory['3']).toEqual({ [s.location]: s.prices });
+    // The full price history is historyView's (GET /api/game/history); today's entry is what `prices` says.
+    expect(view.gameHistory.priceHistory).toEqual({});
+    expect(s.gameHistory.priceHistory['3']).toEqual({ [view.location]: view.prices });
     const rest = { ...view, gameHistory: { ...view.gameHistory, priceHistory: s.gameHistory.priceHistory } };
     expect({ ...rest, seed: s.seed, rng: s.rng, cityPrices: s.cityPrices }).toEqual(s);
   });

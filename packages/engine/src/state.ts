@@ -146,20 +146,15 @@ export function heldQuantity(record: Record<string, Held> | undefined, id: strin
 
 /**
  * What the server may send to a browser: the state without the PRNG state, the secret seed and the real prices
- * of the cities the player is not in (worldPrices is what they know), and with gameHistory.priceHistory cut to
- * the current day. The price history is what only the price charts need, so it travels once, on request, as
- * GET /api/game/history (historyView).
+ * of the cities the player is not in (worldPrices is what they know), and with an empty
+ * gameHistory.priceHistory. The price history is what only the price charts need, so it travels once, on
+ * request, as GET /api/game/history (historyView); today's entry would only repeat `prices` ({ [location]:
+ * prices }), so a reply carries none of it.
  */
 export function toClientView(state: GameState): ClientGameState {
   // Destructuring drops the server-only fields without copying anything else deeply.
   const { seed: _seed, rng: _rng, cityPrices: _cityPrices, ...view } = state;
-  const history = state.gameHistory;
-  const today = String(state.day);
-  const todaysPrices = history.priceHistory[today];
-  return {
-    ...view,
-    gameHistory: { ...history, priceHistory: todaysPrices ? { [today]: todaysPrices } : {} },
-  };
+  return { ...view, gameHistory: { ...state.gameHistory, priceHistory: {} } };
 }
 
 /**
