@@ -13,6 +13,7 @@ import {
   maxEnemiesFor,
   resolveEncounter,
   rollEncounter,
+  tollMessage,
   visitFees,
   visitPayment,
 } from './combat';
@@ -338,6 +339,13 @@ describe("enemy's turn", () => {
     expect(r.message).toBe('Enemy a hits you for 12 damage! You have been killed! They took $7,500 off your body.');
     expect(r.state.player).toMatchObject({ cash: 0, bank: 3_000, debt: 1_000, score: 2_000 });
     expect(r.attack!.toll).toEqual({ health: 5, cash: 7_500, drugs: 0, debt: 0 });
+  });
+
+  it('says what an encounter cost in one sentence', () => {
+    expect(tollMessage({ health: 0, cash: 0, drugs: 0, debt: 0 })).toBe('It cost you nothing.');
+    expect(tollMessage({ health: 23, cash: 0, drugs: 0, debt: 0 })).toBe('It cost you 23 health.');
+    expect(tollMessage({ health: 0, cash: 1500, drugs: 1, debt: 0 })).toBe('It cost you $1,500 and 1 unit of drugs.');
+    expect(tollMessage({ health: 23, cash: 1500, drugs: 40, debt: 2000 })).toBe('It cost you 23 health, $1,500, 40 units of drugs and $2,000 more debt.');
   });
 
   it('keeps a running toll of the health a fight cost, carried by the encounter and reported with each action', () => {

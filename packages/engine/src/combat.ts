@@ -57,6 +57,21 @@ export function bribeMessage(cost: number): string {
   return `You successfully bribed them with ${formatMoney(cost)}.`;
 }
 
+/**
+ * What an encounter cost, in a sentence for the end of a fight: 'It cost you 23 health, $1,500 and 40 units of
+ * drugs.' (debt added by a chase: '$2,000 more debt'); 'It cost you nothing.' when it cost nothing.
+ */
+export function tollMessage(toll: EncounterToll): string {
+  const parts: string[] = [];
+  if (toll.health > 0) parts.push(`${toll.health} health`);
+  if (toll.cash > 0) parts.push(formatMoney(toll.cash));
+  if (toll.drugs > 0) parts.push(`${toll.drugs} ${toll.drugs === 1 ? 'unit' : 'units'} of drugs`);
+  if (toll.debt > 0) parts.push(`${formatMoney(toll.debt)} more debt`);
+  if (parts.length === 0) return 'It cost you nothing.';
+  const list = parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
+  return `It cost you ${list}.`;
+}
+
 export const DEATH_REASONS = {
   police: 'You were killed by the cops.',
   gang: 'You were killed by a gang.',

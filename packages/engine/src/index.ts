@@ -27,6 +27,7 @@ export {
   chooseTargets,
   escapeChance,
   goonChaseFee,
+  tollMessage,
   isLiving,
   playerWeapon,
   victoryMessage,
