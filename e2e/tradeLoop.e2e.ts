@@ -191,6 +191,11 @@ describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
     const boston = LOCATIONS.find((l) => l.id === DESTINATION)!;
     // every city but this one, with its fare
     expect(await fly.locator('.location-btn').count()).toBe(LOCATIONS.length - 1);
+    // each with its danger and tonight's odds with what the player carries, and the player's heat above them
+    expect(await fly.locator('.location-btn .loc-risk').count()).toBe(LOCATIONS.length - 1);
+    expect(await fly.locator('.location-btn .loc-risk').first().innerText()).toMatch(/^Risk tonight: \d+%$/);
+    expect(await fly.locator('.heat-note').innerText()).toMatch(/^Heat: \d+%/);
+    await screenshot(page, 'desktop-fly-to');
     await fly.getByRole('button', { name: `${boston.name} ${formatMoney(boston.flightPrice)}` }).click();
     await page.locator('.transition-screen').getByText('Traveling...').waitFor({ timeout: 5_000 });
     await page.locator('.transition-screen').waitFor({ state: 'detached', timeout: 15_000 });
@@ -236,6 +241,9 @@ describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
     const bostonCard = page.getByTestId('prices-boston');
     await bostonCard.waitFor();
     expect(await bostonCard.locator('h3').innerText()).toContain('(You are here)');
+    // elsewhere the prices are what the player last saw there: the day-1 tip sheet, a day old now
+    expect(await page.getByTestId('prices-chicago').locator('h3').innerText()).toBe('Chicago (seen day 1, 1 day ago)');
+    await screenshot(page, 'desktop-world-prices');
     expect(await page.locator('.price-card').count()).toBe(LOCATIONS.length);
     const [someDrug, somePrice] = Object.entries(after.worldPrices['chicago']!)[0]!;
     const chicagoRows = await page.getByTestId('prices-chicago').locator('tbody tr').allInnerTexts();

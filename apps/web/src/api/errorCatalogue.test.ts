@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
 import { ApiError } from './client';
 import { classifyError, ERROR_TEXTS } from './errorCatalogue';
 
@@ -7,6 +8,12 @@ const err = (status: number, code: string, message: string) => new ApiError({ st
 describe('classifyError (SPEC.md section 8)', () => {
   it('AUDIT_FAILURE is an audit failure whatever the call', () => {
     expect(classifyError(err(403, 'AUDIT_FAILURE', 'x'), 'buy')).toEqual({ kind: 'audit' });
+  });
+
+  it('RULES_CHANGED (a game of older rules) is its own outcome with the server sentence, never a lost session or an audit', () => {
+    const message = 'This game was started under older rules and cannot be continued.';
+    expect(classifyError(err(410, 'RULES_CHANGED', message), 'travel')).toEqual({ kind: 'rulesChanged', message });
+    expect(classifyError(err(410, 'RULES_CHANGED', ''), 'encounter')).toEqual({ kind: 'rulesChanged', message: OLDER_RULES_MESSAGE });
   });
 
   it('session not found is flagged and shows the session-lost text', () => {

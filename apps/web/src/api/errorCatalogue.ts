@@ -1,4 +1,5 @@
 // SPEC.md section 8 as a pure function: which behaviour a failed call gets. The store actions apply it.
+import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
 import { ApiErrorCode, SESSION_NOT_FOUND_MESSAGE } from '@drugwars/protocol/constants';
 import { ApiError, INVALID_RESPONSE_CODE, NETWORK_ERROR_CODE } from './client';
 
@@ -48,6 +49,8 @@ export type ActionContext =
 export type ErrorOutcome =
   /** Audit modal, stored session cleared, back to the title. */
   | { kind: 'audit' }
+  /** The game was started under older rules (410 RULES_CHANGED): stored session cleared, the title says why. */
+  | { kind: 'rulesChanged'; message: string }
   /** Session Connection Lost modal with this message; `notFound` is the session-not-found flag. */
   | { kind: 'sessionLost'; message: string; notFound: boolean }
   /** Connection lost on travel, buy, sell or stay: message, then the title. */
@@ -73,6 +76,7 @@ export function toApiError(err: unknown): ApiError {
 export function classifyError(raw: unknown, context: ActionContext): ErrorOutcome {
   const err = toApiError(raw);
   if (err.code === ApiErrorCode.AUDIT_FAILURE) return { kind: 'audit' };
+  if (err.code === ApiErrorCode.RULES_CHANGED) return { kind: 'rulesChanged', message: err.message || OLDER_RULES_MESSAGE };
   const notFound =
     err.code === ApiErrorCode.SESSION_NOT_FOUND || (err.status === 404 && err.message === SESSION_NOT_FOUND_MESSAGE);
   // section 8: 403, 404 or text with 'Session'/'session'; section 2 adds text that mentions 'expired'

@@ -1,6 +1,7 @@
-// Fly To (from every view's header): every location but the current one with its flight price; disabled when
-// cash is below it.
+// Fly To (from every view's header): every location but the current one with its flight price, its danger and
+// tonight's odds of a fight there with what the player carries; disabled when cash is below the price.
 import { Modal } from './Modal';
+import { HeatNote, TravelRisk } from './TravelRisk';
 import { formatMoney } from '../lib/format';
 import { travel } from '../store/gameActions';
 import { useGameStore } from '../store/gameStore';
@@ -13,6 +14,7 @@ export default function FlyToModal({ onClose, onFlying }: { onClose: () => void;
   const others = locations.filter((l) => l.id !== gs.location);
   return (
     <Modal title="Fly to..." onDismiss={onClose} className="fly-modal">
+      <HeatNote player={gs.player} />
       <div className="location-grid">
         {others.map((l) => (
           <button
@@ -28,6 +30,7 @@ export default function FlyToModal({ onClose, onFlying }: { onClose: () => void;
           >
             <span className="loc-name">{l.name}</span>
             <span className="loc-price">{formatMoney(l.flightPrice)}</span>
+            <TravelRisk dangerLevel={l.dangerLevel} player={gs.player} />
           </button>
         ))}
       </div>

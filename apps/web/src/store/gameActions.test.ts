@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { event, makeState, stubFetch } from '../test/fixtures';
 import type { Encounter, GameEvent } from '@drugwars/engine';
-import { buyDrug, daySounds, deposit, sellDrug, shopBuy, stayHere, travel } from './gameActions';
+import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
+import { buyDrug, daySounds, deposit, resumeGame, sellDrug, shopBuy, stayHere, travel } from './gameActions';
 import { useGameStore } from './gameStore';
 import { signals } from './signals';
 
@@ -107,6 +108,34 @@ describe('travel', () => {
       kind: 'error',
       message: 'Connection to server lost. Please check your connection and try again.',
     });
+  });
+
+  it('a game of older rules (410 RULES_CHANGED) is forgotten and the title screen says why', async () => {
+    localStorage.setItem('drugwars.sessionId', 'old-rules');
+    useGameStore.getState().setSession('old-rules');
+    const refusal = { success: false, code: 'RULES_CHANGED', error: OLDER_RULES_MESSAGE, message: OLDER_RULES_MESSAGE };
+    vi.stubGlobal('fetch', stubFetch({ 'POST /api/game/travel': { status: 410, body: refusal } }).fn);
+    const done = travel('miami');
+    await vi.advanceTimersByTimeAsync(1050);
+    expect(await done).toBe(false);
+    const s = useGameStore.getState();
+    expect(s.redirect).toBe('/?error=rules');
+    expect(s.sessionId).toBeNull();
+    expect(localStorage.getItem('drugwars.sessionId')).toBeNull();
+    expect(s.auditFailure).toBe(false);
+    expect(s.modals.some((m) => m.kind === 'sessionLost')).toBe(false);
+    expect(s.messages.at(-1)?.text).toBe(OLDER_RULES_MESSAGE);
+  });
+
+  it('resuming a game of older rules asks once and hands over to the title', async () => {
+    const refusal = { success: false, code: 'RULES_CHANGED', error: OLDER_RULES_MESSAGE, message: OLDER_RULES_MESSAGE };
+    const stub = stubFetch({ 'POST /api/game/resume': { status: 410, body: refusal } });
+    vi.stubGlobal('fetch', stub.fn);
+    const done = resumeGame('old-rules');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(await done).toBe('rulesChanged');
+    expect(stub.calls.filter((c) => c.url === '/api/game/resume')).toHaveLength(1);
+    expect(useGameStore.getState().redirect).toBe('/?error=rules');
   });
 
   it('a missing session opens the Session Connection Lost modal', async () => {

@@ -35,6 +35,13 @@ export function handleApiError(err: unknown, context: ActionContext, opts: { mod
       s.setSession(null);
       s.setRedirect('/?error=audit');
       break;
+    case 'rulesChanged':
+      // The game can't go on under the new rules: forget it and let the title screen say so.
+      setSessionId(null);
+      s.setSession(null);
+      s.addMessage(outcome.message, 'error');
+      s.setRedirect('/?error=rules');
+      break;
     case 'sessionLost':
       s.setSessionError(true);
       s.addMessage(serverMessage || outcome.message, 'error');
@@ -129,7 +136,7 @@ export async function startNewGame(playerName: string, seed: string | null): Pro
 }
 
 /** Resume (SPEC.md section 4): three attempts one second apart; on failure the stored id is forgotten. */
-export async function resumeGame(sessionId: string): Promise<'ok' | 'notFound' | 'connection' | 'audit'> {
+export async function resumeGame(sessionId: string): Promise<'ok' | 'notFound' | 'connection' | 'audit' | 'rulesChanged'> {
   await loadGameData();
   let last: unknown = null;
   for (let attempt = 0; attempt < RESUME_ATTEMPTS; attempt++) {
@@ -142,7 +149,7 @@ export async function resumeGame(sessionId: string): Promise<'ok' | 'notFound' |
     } catch (err) {
       last = err;
       const e = err instanceof ApiError ? err : null;
-      if (e && e.code === ApiErrorCode.AUDIT_FAILURE) break;
+      if (e && (e.code === ApiErrorCode.AUDIT_FAILURE || e.code === ApiErrorCode.RULES_CHANGED)) break;
       // a definite "no such session" does not get better by asking again
       if (e && (e.status === 404 || e.code === ApiErrorCode.SESSION_NOT_FOUND)) break;
     }
@@ -151,6 +158,10 @@ export async function resumeGame(sessionId: string): Promise<'ok' | 'notFound' |
   if (e?.code === ApiErrorCode.AUDIT_FAILURE) {
     handleApiError(e, 'other');
     return 'audit';
+  }
+  if (e?.code === ApiErrorCode.RULES_CHANGED) {
+    handleApiError(e, 'other');
+    return 'rulesChanged';
   }
   if (!e || e.status === 0 || e.status >= 500) return 'connection';
   setSessionId(null);

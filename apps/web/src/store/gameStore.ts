@@ -66,6 +66,8 @@ export type ModalItem =
 export interface EncounterOverlay {
   kind: 'victory' | 'escaped' | 'surrendered' | 'bribed' | 'dead';
   message: string;
+  /** What the encounter cost the player, in the engine's words ('It cost you 23 health and $1,500.'). */
+  cost?: string;
 }
 
 export type UiState = 'IDLE' | 'SUBMITTING' | 'ERROR';

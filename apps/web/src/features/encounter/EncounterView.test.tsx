@@ -260,10 +260,12 @@ describe('EncounterView', () => {
     fireEvent.click(button('Continue'));
     expect(controller.closeOverlay).toHaveBeenCalled();
     cleanup();
-    useGameStore.setState({ encounterOverlay: { kind: 'dead', message: 'You have been killed!' } });
+    useGameStore.setState({ encounterOverlay: { kind: 'dead', message: 'You have been killed!', cost: 'It cost you 60 health and $2,000.' } });
     show();
     expect(screen.getByText("YOU'RE DEAD!")).toBeTruthy();
     expect(screen.getByText('You have been killed!')).toBeTruthy();
+    // what the fight cost, under the result
+    expect(screen.getByText('It cost you 60 health and $2,000.').className).toBe('result-cost');
     expect(button('Game Over')).toBeTruthy();
   });
 });

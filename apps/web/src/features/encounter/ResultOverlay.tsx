@@ -22,6 +22,7 @@ export function ResultOverlay({ overlay, busy, onContinue, onGameOver }: ResultO
       <div className="result-box">
         <h2 className="result-title">{TITLES[overlay.kind]}</h2>
         <p className="result-message">{overlay.message}</p>
+        {overlay.cost && <p className="result-cost">{overlay.cost}</p>}
         {dead ? (
           <button type="button" className="btn btn-danger" onClick={onGameOver}>
             Game Over

@@ -176,6 +176,9 @@ describe('player attack', () => {
   });
 });
 
+/** The cost line of an encounter that cost nothing (the fixtures' responses carry an empty toll). */
+const NOTHING = 'It cost you nothing.';
+
 describe('endings', () => {
   it('victory shows the overlay after 500 ms with the cut server message', async () => {
     const won = gameState({ encounter: null, cash: 2300 });
@@ -188,7 +191,7 @@ describe('endings', () => {
     // the battlefield is kept (enemies marked dead) while the overlay waits
     expect(useCombatUi.getState().snapshot?.enemies.every((e) => !e.isAlive)).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
-    expect(useGameStore.getState().encounterOverlay).toEqual({ kind: 'victory', message: 'You found $300.' });
+    expect(useGameStore.getState().encounterOverlay).toEqual({ kind: 'victory', message: 'You found $300.', cost: NOTHING });
     expect(sounds).toContain('superb');
   });
 
@@ -200,13 +203,19 @@ describe('endings', () => {
     expect(useGameStore.getState().encounterOverlay).toEqual({
       kind: 'victory',
       message: "You won! ...but you didn't get shit.",
+      cost: NOTHING,
     });
   });
 
   it('death plays the game-over sound, then the overlay after 1500 ms', async () => {
     const { controller, sounds } = setup([
       response({ gameState: gameState({ encounter: enemyTurn() }) }),
-      response({ gameState: { ...gameState({ encounter: null, health: 0 }), gameOver: true, gameOverReason: 'Shot by cops' }, playerDamage: -40, playerDead: true }),
+      response({
+        gameState: { ...gameState({ encounter: null, health: 0 }), gameOver: true, gameOverReason: 'Shot by cops' },
+        playerDamage: -40,
+        playerDead: true,
+        toll: { health: 100, cash: 2000, drugs: 0, debt: 0 },
+      }),
     ]);
     void controller.attack('e1');
     await vi.advanceTimersByTimeAsync(900);
@@ -215,7 +224,7 @@ describe('endings', () => {
     await vi.advanceTimersByTimeAsync(1499);
     expect(useGameStore.getState().encounterOverlay).toBeNull();
     await vi.advanceTimersByTimeAsync(1);
-    expect(useGameStore.getState().encounterOverlay).toEqual({ kind: 'dead', message: 'You have been killed!' });
+    expect(useGameStore.getState().encounterOverlay).toEqual({ kind: 'dead', message: 'You have been killed!', cost: 'It cost you 100 health and $2,000.' });
     // the game screen would leave for /gameover on gameOver: that waits for the overlay's button
     expect(useGameStore.getState().gameState?.gameOver).toBe(false);
     expect(useGameStore.getState().gameState?.player.health).toBe(0);
@@ -241,7 +250,7 @@ describe('endings', () => {
     await vi.advanceTimersByTimeAsync(999);
     expect(useGameStore.getState().encounterOverlay).toBeNull();
     await vi.advanceTimersByTimeAsync(1);
-    expect(useGameStore.getState().encounterOverlay).toEqual({ kind: 'escaped', message: 'You successfully escaped!' });
+    expect(useGameStore.getState().encounterOverlay).toEqual({ kind: 'escaped', message: 'You successfully escaped!', cost: NOTHING });
 
     resetCombatUi();
     useGameStore.setState({ encounterOverlay: null });
@@ -258,12 +267,16 @@ describe('endings', () => {
   });
 
   it('surrender and bribe overlays after 500 ms with their texts', async () => {
-    const s = setup([response({ gameState: gameState({ encounter: null }), surrendered: true })]);
+    const s = setup([
+      response({ gameState: gameState({ encounter: null }), surrendered: true, toll: { health: 14, cash: 300, drugs: 40, debt: 0 } }),
+    ]);
     void s.controller.surrender();
     await vi.advanceTimersByTimeAsync(500);
+    // what the whole encounter cost: the hits taken before, the load and the fine
     expect(useGameStore.getState().encounterOverlay).toEqual({
       kind: 'surrendered',
       message: 'You surrendered and lost some items.',
+      cost: 'It cost you 14 health, $300 and 40 units of drugs.',
     });
     // giving up to the police means jail; to a gang it does not
     expect(s.sounds).toEqual(['jail']);
@@ -277,7 +290,9 @@ describe('endings', () => {
     resetCombatUi();
     useGameStore.setState({ encounterOverlay: null });
     useGameStore.getState().setGameState(gameState());
-    const b = setup([response({ gameState: gameState({ encounter: null }), bribed: true, bribeAmount: 1500 })]);
+    const b = setup([
+      response({ gameState: gameState({ encounter: null }), bribed: true, bribeAmount: 1500, toll: { health: 0, cash: 1500, drugs: 0, debt: 0 } }),
+    ]);
     void b.controller.bribe();
     await vi.advanceTimersByTimeAsync(499);
     expect(useGameStore.getState().encounterOverlay).toBeNull();
@@ -285,6 +300,7 @@ describe('endings', () => {
     expect(useGameStore.getState().encounterOverlay).toEqual({
       kind: 'bribed',
       message: 'You successfully bribed them with $1,500.',
+      cost: 'It cost you $1,500.',
     });
   });
 

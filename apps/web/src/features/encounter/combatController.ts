@@ -22,11 +22,14 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
   const endings = createCombatEndings(deps);
   const enemyTurn = createEnemyTurn(deps, { effects, endings, fail });
 
-  /** A failed call: session and audit failures go to the error catalogue; others offer the API error modal. */
+  /**
+   * A failed call: session and audit failures and a game of older rules go to the error catalogue; others offer
+   * the API error modal.
+   */
   function fail(err: unknown, retry: () => void): void {
     ui.setState({ processing: false });
     const outcome = classifyError(err, 'encounter');
-    if (outcome.kind === 'audit' || outcome.kind === 'sessionLost') {
+    if (outcome.kind === 'audit' || outcome.kind === 'sessionLost' || outcome.kind === 'rulesChanged') {
       handleApiError(err, 'encounter');
       return;
     }

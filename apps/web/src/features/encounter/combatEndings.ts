@@ -7,6 +7,7 @@ import {
   KILLED_MESSAGE,
   SURRENDER_MESSAGE,
   bribeMessage,
+  tollMessage,
   type ClientGameState,
   type Encounter,
   type GameEvent,
@@ -57,17 +58,21 @@ export function responseEvents(res: EncounterResponse): GameEvent[] {
 }
 
 function overlayFor(kind: Ending, res: EncounterResponse, ended: Encounter | null): EncounterOverlay {
+  return { kind, message: overlayMessage(kind, res, ended), cost: tollMessage(res.toll) };
+}
+
+function overlayMessage(kind: Ending, res: EncounterResponse, ended: Encounter | null): string {
   switch (kind) {
     case 'dead':
-      return { kind, message: KILLED_MESSAGE };
+      return KILLED_MESSAGE;
     case 'victory':
-      return { kind, message: victoryMessage({ message: res.message, reward: res.reward ?? ended?.reward?.cash ?? 0 }) };
+      return victoryMessage({ message: res.message, reward: res.reward ?? ended?.reward?.cash ?? 0 });
     case 'escaped':
-      return { kind, message: ESCAPE_SUCCESS_MESSAGE };
+      return ESCAPE_SUCCESS_MESSAGE;
     case 'surrendered':
-      return { kind, message: SURRENDER_MESSAGE };
+      return SURRENDER_MESSAGE;
     case 'bribed':
-      return { kind, message: bribeMessage(res.bribeAmount) };
+      return bribeMessage(res.bribeAmount);
   }
 }
 

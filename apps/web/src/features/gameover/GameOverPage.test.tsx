@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { ClientGameState } from '@drugwars/engine';
+import { OLDER_RULES_MESSAGE, type ClientGameState } from '@drugwars/engine';
 import { useGameStore } from '../../store/gameStore';
 import { makeState, stubFetch } from '../../test/fixtures';
 import GameOverPage from './GameOverPage';
@@ -57,6 +57,18 @@ describe("'GAME OVER'", () => {
     renderPage();
     expect(screen.getByText('Game ended')).toBeTruthy();
     expect(await screen.findByText('Failed to submit score to leaderboard')).toBeTruthy();
+  });
+
+  it('a finished game of older rules keeps its page and says why it cannot be listed (no failure line, no audit)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const refusal = { success: false, code: 'RULES_CHANGED', error: OLDER_RULES_MESSAGE, message: OLDER_RULES_MESSAGE };
+    vi.stubGlobal('fetch', stubFetch({ 'POST /api/leaderboard/submit': { status: 410, body: refusal } }).fn);
+    useGameStore.getState().setGameState(over());
+    renderPage();
+    expect(await screen.findByText(OLDER_RULES_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText('Failed to submit score to leaderboard')).toBeNull();
+    expect(screen.getByText('Final Score: $4,000')).toBeTruthy();
+    expect(useGameStore.getState().auditFailure).toBe(false);
   });
 
   it('a seeded game is not eligible and submits nothing', async () => {

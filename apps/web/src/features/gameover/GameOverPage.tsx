@@ -23,6 +23,8 @@ export default function GameOverPage() {
   const [submission, setSubmission] = useState<Submission>(null);
   const [statsOpen, setStatsOpen] = useState(false);
   const submitted = useRef(false);
+  /** Why the score can't go on the list (a game of older rules), shown instead of the failure line. */
+  const [closedNote, setClosedNote] = useState<string | null>(null);
   const checked = useRef(false);
 
   /** Leaves for `path`, or for the store's redirect (the audit modal) when a failed call set one. */
@@ -73,6 +75,12 @@ export default function GameOverPage() {
           leave('/');
           return;
         }
+        // a game of older rules can't be scored any more: say so instead of a failure
+        if (e.code === ApiErrorCode.RULES_CHANGED) {
+          setClosedNote(e.message);
+          setSubmission('failed');
+          return;
+        }
         setSubmission('failed');
       });
   }, [gs, leave]);
@@ -103,7 +111,8 @@ export default function GameOverPage() {
             <p className="player-line">{gs.player.name}</p>
             {submission === 'pending' && <p className="muted">Submitting score...</p>}
             {submission === 'ok' && <p className="success-text">Score submitted to leaderboard!</p>}
-            {submission === 'failed' && <p className="danger-text">Failed to submit score to leaderboard</p>}
+            {submission === 'failed' && !closedNote && <p className="danger-text">Failed to submit score to leaderboard</p>}
+            {closedNote && <p className="warning-text">{closedNote}</p>}
           </>
         )}
         <div className="gameover-actions">

@@ -33,6 +33,19 @@ describe('info views', () => {
     expect(screen.getByText('$15,000')).toBeTruthy();
   });
 
+  it('World Drug Prices says how old each hint is: live here, the day it was seen elsewhere', () => {
+    const gs = gameState({ encounter: null });
+    gs.day = 6;
+    gs.worldPrices = { new_york: { weed: 300 }, miami: { weed: 280 }, boston: { weed: 500 } };
+    gs.worldPricesDay = { new_york: 6, miami: 2, boston: 5 };
+    useGameStore.getState().setGameState(gs);
+    show('world_prices');
+    expect(screen.getByTestId('prices-new_york').querySelector('h3')!.textContent).toBe('New York (You are here)');
+    expect(screen.getByTestId('prices-miami').querySelector('h3')!.textContent).toBe('Miami (seen day 2, 4 days ago)');
+    expect(screen.getByTestId('prices-boston').querySelector('h3')!.textContent).toBe('Boston (seen day 5, 1 day ago)');
+    expect(screen.getByText(/Only your market is live/)).toBeTruthy();
+  });
+
   it('Other Stashes: other cities with something stashed, or the empty text', () => {
     const gs = gameState({ encounter: null });
     gs.player.stash = { new_york: { weed: { quantity: 5 } }, miami: { weed: { quantity: 0 } } };

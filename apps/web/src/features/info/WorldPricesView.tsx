@@ -1,5 +1,7 @@
 // World Drug Prices (SPEC.md section 2): a card per location with its drug prices; the current location is
-// highlighted. Uses gameState.worldPrices; when the state carries none, asks the server once.
+// highlighted. Only the current location's prices are today's: every other card shows the prices the player last
+// saw there and says when ('seen day 4, 3 days ago'), because markets move every night. Uses gameState.worldPrices
+// and worldPricesDay; when the state carries none, asks the server once.
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { Table, type Column } from '../../components/Table';
@@ -11,12 +13,21 @@ import { useCatalogue } from '../../store/useCatalogue';
 import './info.css';
 
 type WorldPrices = Record<string, Record<string, number>>;
+type Known = { worldPrices: WorldPrices; worldPricesDay: Record<string, number> };
+
+/** When a city's prices were seen, against today. */
+export function seenLabel(seenDay: number | undefined, today: number): string {
+  if (seenDay === undefined) return 'not seen yet';
+  const ago = today - seenDay;
+  if (ago <= 0) return 'seen today';
+  return `seen day ${seenDay}, ${ago === 1 ? '1 day' : `${ago} days`} ago`;
+}
 type PriceRow = [drugId: string, price: number];
 
 export function WorldPricesView() {
   const gameState = useGameStore((s) => s.gameState);
   const { drugs, locations } = useCatalogue();
-  const [fetched, setFetched] = useState<WorldPrices | null>(null);
+  const [fetched, setFetched] = useState<Known | null>(null);
   const fromState = gameState?.worldPrices ?? {};
   const hasState = Object.keys(fromState).length > 0;
 
@@ -25,14 +36,16 @@ export function WorldPricesView() {
     let live = true;
     api
       .worldPrices()
-      .then((res) => live && setFetched(res.worldPrices))
+      .then((res) => live && setFetched({ worldPrices: res.worldPrices, worldPricesDay: res.worldPricesDay }))
       .catch((err) => console.warn('world prices failed', err));
     return () => {
       live = false;
     };
   }, [hasState, gameState?.day]);
 
-  const prices = hasState ? fromState : (fetched ?? {});
+  const prices = hasState ? fromState : (fetched?.worldPrices ?? {});
+  const seenOn = (hasState ? gameState?.worldPricesDay : fetched?.worldPricesDay) ?? {};
+  const today = gameState?.day ?? 0;
   const columns: Column<PriceRow>[] = [
     { header: 'Drug', cell: ([drugId]) => nameOf(drugs, drugId) },
     { header: 'Price', cell: ([, price]) => formatMoney(price), className: 'num' },
@@ -48,6 +61,7 @@ export function WorldPricesView() {
   return (
     <div className="info-view world-prices">
       <ViewHeader title="World Drug Prices" />
+      <p className="prices-note">Only your market is live. Elsewhere you see the last prices you saw there: they have moved since.</p>
       {ordered.length === 0 ? (
         <p className="empty">Loading prices...</p>
       ) : (
@@ -61,7 +75,11 @@ export function WorldPricesView() {
               <section key={loc.id} className={`price-card${isCurrent ? ' current' : ''}`} data-testid={`prices-${loc.id}`}>
                 <h3>
                   {loc.name}
-                  {isCurrent && <span className="here-tag"> (You are here)</span>}
+                  {isCurrent ? (
+                    <span className="here-tag"> (You are here)</span>
+                  ) : (
+                    <span className="seen-tag"> ({seenLabel(seenOn[loc.id], today)})</span>
+                  )}
                 </h3>
                 <Table className="data-table" columns={columns} rows={rows} rowKey={([drugId]) => drugId} />
               </section>

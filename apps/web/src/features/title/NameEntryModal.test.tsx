@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
 import { stubFetch } from '../../test/fixtures';
 import { NameEntryModal } from './NameEntryModal';
 
@@ -106,6 +107,21 @@ describe('NameEntryModal', () => {
     open();
     await vi.waitFor(() => expect(localStorage.getItem('drugwars.sessionId')).toBeNull());
     expect(screen.queryByText('ACTIVE GAMES')).toBeNull();
+  });
+
+  it('says why a stored game of older rules cannot be continued, forgets it and still starts a new game', async () => {
+    localStorage.setItem('drugwars.sessionId', 'old-rules');
+    const stub = stubFetch({
+      'POST /api/game/validate': { body: { success: true, valid: false, session: null, closedReason: OLDER_RULES_MESSAGE } },
+    });
+    vi.stubGlobal('fetch', stub.fn);
+    const { onStart } = open();
+    expect(await screen.findByText(OLDER_RULES_MESSAGE)).toBeTruthy();
+    expect(localStorage.getItem('drugwars.sessionId')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'CONTINUE GAME' })).toBeNull();
+    // no active game stands in the way: START begins a new one at once (no replace-your-game warning)
+    fireEvent.click(startButton());
+    expect(onStart).toHaveBeenCalled();
   });
 
   it('the active-game warning takes the focus and gives it back on NEVERMIND or Escape', async () => {

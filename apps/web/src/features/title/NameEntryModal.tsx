@@ -30,6 +30,8 @@ export function NameEntryModal({ onStart, onContinue, onClose }: NameEntryModalP
   const [seed, setSeed] = useState('');
   const [seedError, setSeedError] = useState<string | null>(null);
   const [active, setActive] = useState<{ sessionId: string; session: SessionInfo } | null>(null);
+  /** Why the stored game can't be continued, when the server said (a game of older rules). */
+  const [closedReason, setClosedReason] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{ name: string; seed: string | null } | null>(null);
 
   useEffect(() => {
@@ -41,7 +43,10 @@ export function NameEntryModal({ onStart, onContinue, onClose }: NameEntryModalP
       .then((res) => {
         if (cancelled) return;
         if (res.valid && res.session) setActive({ sessionId, session: res.session });
-        else setSessionId(null);
+        else {
+          setSessionId(null);
+          if (res.closedReason) setClosedReason(res.closedReason);
+        }
       })
       .catch((err: unknown) => {
         // a definite "not found" forgets the id; a network failure keeps it for later
@@ -115,6 +120,12 @@ export function NameEntryModal({ onStart, onContinue, onClose }: NameEntryModalP
                 CONTINUE GAME
               </button>
             </div>
+          </section>
+        )}
+        {closedReason && !active && (
+          <section className="name-section" aria-label="ACTIVE GAMES">
+            <h3>ACTIVE GAMES</h3>
+            <p className="warning-text closed-game">{closedReason}</p>
           </section>
         )}
         <section className="name-section" aria-label="START NEW GAME">

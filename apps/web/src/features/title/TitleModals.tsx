@@ -1,4 +1,6 @@
-// The small modals of the title screen (SPEC.md section 2): not found, audit failure, connection failed, about.
+// The small modals of the title screen (SPEC.md section 2): not found, audit failure, connection failed, about;
+// and the notice for a game started under older rules.
+import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
 import { Modal } from '../../components/Modal';
 import { CopyField } from '../../components/CopyField';
 import { CONTACT_ID, DONATION_ADDRESS, ORIGINAL_AUTHOR, ORIGINAL_AUTHOR_SITE } from '../../config';
@@ -23,6 +25,26 @@ export function AuditFailureModal({ onClose }: { onClose: () => void }) {
       <div className="modal-actions">
         <button type="button" className="btn btn-danger" onClick={onClose}>
           Dang
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * A game of older rules was closed by the server (410 RULES_CHANGED): not the player's fault and not a cheat,
+ * so it is told plainly, with the way on: a new game.
+ */
+export function RulesChangedModal({ message, onNewGame, onClose }: { message?: string; onNewGame: () => void; onClose: () => void }) {
+  return (
+    <Modal title="THE RULES HAVE CHANGED" onDismiss={onClose}>
+      <p>{message || OLDER_RULES_MESSAGE}</p>
+      <div className="modal-actions">
+        <button type="button" className="btn btn-primary" onClick={onNewGame}>
+          Start New Game
+        </button>
+        <button type="button" className="btn" onClick={onClose}>
+          Close
         </button>
       </div>
     </Modal>

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
 import { makeState, stubFetch } from '../../test/fixtures';
 import { useGameStore } from '../../store/gameStore';
 import { TitleScreen } from './TitleScreen';
@@ -84,6 +85,18 @@ describe('TitleScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dang' }));
     expect(localStorage.getItem('drugwars.sessionId')).toBeNull();
     expect(screen.queryByText('AUDIT FAILURE')).toBeNull();
+  });
+
+  it('error=rules says the game was started under older rules (no audit modal) and Start New Game opens the name entry', async () => {
+    vi.stubGlobal('fetch', stubFetch(healthy).fn);
+    renderAt('/?error=rules');
+    const notice = await screen.findByRole('dialog', { name: 'THE RULES HAVE CHANGED' });
+    expect(notice.textContent).toContain(OLDER_RULES_MESSAGE);
+    expect(screen.queryByText('AUDIT FAILURE')).toBeNull();
+    expect(screen.getByTestId('where').textContent).toBe('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
+    expect(screen.queryByRole('dialog', { name: 'THE RULES HAVE CHANGED' })).toBeNull();
+    expect(await screen.findByRole('dialog', { name: 'ENTER YOUR NAME' })).toBeTruthy();
   });
 
   it('shows CONNECTION FAILED with an error id when health fails twice; TRY AGAIN re-checks', async () => {

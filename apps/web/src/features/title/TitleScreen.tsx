@@ -1,6 +1,7 @@
 // The title screen (SPEC.md section 2): logo, version, PLAY / MOST WANTED LIST / About, changelog footer,
 // the health check with its loading overlay and connection-failed modal (or, when the device has no network,
-// a "You're offline" note that retries by itself), and the not-found and audit modals.
+// a "You're offline" note that retries by itself), the not-found and audit modals, and the notice that a game
+// was started under older rules (error=rules).
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
@@ -19,6 +20,7 @@ import {
   ConnectionFailedModal,
   generateErrorId,
   NotFoundModal,
+  RulesChangedModal,
   type ErrorId,
 } from './TitleModals';
 
@@ -70,6 +72,7 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
   const [changelog, setChangelog] = useState<ChangelogEntry[] | null>(null);
   const [modal, setModal] = useState<'name' | 'about' | null>(null);
   const [audit, setAudit] = useState(false);
+  const [rulesChanged, setRulesChanged] = useState(false);
   const headModal = useGameStore((s) => s.modals[0]);
   const closeStoreModal = useGameStore((s) => s.closeModal);
 
@@ -119,10 +122,12 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
     };
   }, [offline, check]);
 
-  // error=audit opens the audit modal and is cleared from the address
+  // error=audit opens the audit modal, error=rules the older-rules notice; either is cleared from the address
   useEffect(() => {
-    if (params.get('error') === 'audit') {
-      setAudit(true);
+    const error = params.get('error');
+    if (error === 'audit' || error === 'rules') {
+      if (error === 'audit') setAudit(true);
+      else setRulesChanged(true);
       const next = new URLSearchParams(params);
       next.delete('error');
       setParams(next, { replace: true });
@@ -135,7 +140,9 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
   useEffect(() => {
     if (!redirect) return;
     useGameStore.getState().setRedirect(null);
-    if (new URLSearchParams(redirect.split('?')[1] ?? '').get('error') === 'audit') setAudit(true);
+    const error = new URLSearchParams(redirect.split('?')[1] ?? '').get('error');
+    if (error === 'audit') setAudit(true);
+    if (error === 'rules') setRulesChanged(true);
   }, [redirect]);
 
   useEffect(() => {
@@ -236,6 +243,15 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
             setAudit(false);
             navigate('/', { replace: true });
           }}
+        />
+      )}
+      {rulesChanged && !audit && (
+        <RulesChangedModal
+          onNewGame={() => {
+            setRulesChanged(false);
+            openName();
+          }}
+          onClose={() => setRulesChanged(false)}
         />
       )}
       {/* a failed start queues an error (or, if the server spoke of the session, a session-lost notice): both are

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { Location } from '@drugwars/engine';
+import { encounterChance, type Location } from '@drugwars/engine';
 import { api } from '../../api/client';
 import { useGameStore } from '../../store/gameStore';
 import { makeState } from '../../test/fixtures';
 import FlyToModal from '../../components/FlyToModal';
-import { dangerStars, TravelView } from './TravelView';
+import { dangerStars } from '../../components/TravelRisk';
+import { TravelView } from './TravelView';
 
 const locations: Location[] = [
   { id: 'new_york', name: 'New York', flightPrice: 200, hasAirport: true, dangerLevel: 3 },
@@ -51,6 +52,32 @@ describe("TravelView ('TRAVEL TO...')", () => {
     expect((screen.getByRole('button', { name: /Los Angeles/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("shows the heat and each city's odds of a fight tonight with what the player carries, higher with a fuller coat", () => {
+    const shown = () =>
+      Object.fromEntries(
+        ['Miami', 'Jersey City'].map((name) => {
+          const text = screen.getByRole('button', { name: new RegExp(name) }).textContent ?? '';
+          return [name, Number(/Risk tonight: (\d+)%/.exec(text)![1])];
+        }),
+      );
+    render(<TravelView />);
+    const empty = shown();
+    expect(screen.getByText(/^Heat: 0%/).textContent).toContain('(your pockets are clean)');
+    expect(empty['Miami']).toBe(Math.round(encounterChance(4, 0) * 100));
+    expect(empty['Jersey City']).toBe(Math.round(encounterChance(1, 0) * 100));
+    expect(empty['Miami']!).toBeGreaterThan(empty['Jersey City']!);
+    // staying in New York (danger 3) has its own odds
+    expect(screen.getByText(/^Risk tonight here:/).textContent).toBe(`Risk tonight here: ${Math.round(encounterChance(3, 0) * 100)}%`);
+    cleanup();
+    act(() => useGameStore.getState().setGameState(makeState({ cash: 500, usedSpace: 80, coatSpace: 100 })));
+    render(<TravelView />);
+    const loaded = shown();
+    expect(screen.getByText(/^Heat: 80%/).textContent).toContain('your load of 80 units');
+    expect(loaded['Miami']).toBe(Math.round(encounterChance(4, 80) * 100));
+    expect(loaded['Miami']!).toBeGreaterThan(empty['Miami']!);
+    expect(loaded['Jersey City']!).toBeGreaterThan(empty['Jersey City']!);
+  });
+
   it("staying here shows 'Sleeping...' for 800 ms, then advances the day", async () => {
     vi.useFakeTimers();
     const next = { ...makeState({ cash: 500 }), day: 3 };
@@ -86,11 +113,13 @@ describe('FlyToModal', () => {
     const buttons = within(dialog)
       .getAllByRole('button')
       .filter((b) => b.className.includes('location-btn')) as HTMLButtonElement[];
+    const risk = (danger: number) => `Risk tonight: ${Math.round(encounterChance(danger, 0) * 100)}%`;
     expect(buttons.map((b) => [b.textContent, b.disabled])).toEqual([
-      ['Miami$300', false],
-      ['Jersey City$50', false],
-      ['Los Angeles$900', true],
+      [`Miami$300Danger: ★★★★☆${risk(4)}`, false],
+      [`Jersey City$50Danger: ★☆☆☆☆${risk(1)}`, false],
+      [`Los Angeles$900Danger: ★★☆☆☆${risk(2)}`, true],
     ]);
+    expect(within(dialog).getByText(/^Heat: 0%/)).toBeTruthy();
     fireEvent.click(buttons[0]!);
     expect(onClose).toHaveBeenCalled();
     expect(useGameStore.getState().transition).toEqual({ message: 'Traveling...' });

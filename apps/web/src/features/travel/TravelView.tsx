@@ -1,29 +1,23 @@
-// 'TRAVEL TO...': a button per location with an airport symbol and 'Danger:' as 5 stars; plus staying here.
+// 'TRAVEL TO...': a button per location with an airport symbol, 'Danger:' as 5 stars and tonight's odds of a
+// fight there with what the player carries; plus staying here (with its own odds).
+import { HeatNote, riskPercent, TravelRisk } from '../../components/TravelRisk';
 import { formatMoney } from '../../lib/format';
 import { stayHere, travel } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 import { useCatalogue } from '../../store/useCatalogue';
-
-/** Filled stars for a danger level (0 to 5). */
-function dangerFilled(level: number): number {
-  return Math.max(0, Math.min(5, Math.round(level)));
-}
-
-export function dangerStars(level: number): string {
-  const filled = dangerFilled(level);
-  return '★'.repeat(filled) + '☆'.repeat(5 - filled);
-}
 
 export function TravelView() {
   const gs = useGameStore((s) => s.gameState);
   const { locations } = useCatalogue();
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING' || s.transition !== null);
   if (!gs) return null;
+  const here = locations.find((l) => l.id === gs.location);
   return (
     <section className="view travel-view">
       <header className="view-header">
         <h2 className="view-title">TRAVEL TO...</h2>
       </header>
+      <HeatNote player={gs.player} />
       <div className="location-grid">
         {locations
           .filter((l) => l.id !== gs.location)
@@ -44,9 +38,7 @@ export function TravelView() {
                 )}
               </span>
               <span className="loc-price">{formatMoney(l.flightPrice)}</span>
-              <span className="loc-danger" role="img" aria-label={`Danger: ${dangerFilled(l.dangerLevel)} of 5`}>
-                Danger: {dangerStars(l.dangerLevel)}
-              </span>
+              <TravelRisk dangerLevel={l.dangerLevel} player={gs.player} />
             </button>
           ))}
       </div>
@@ -54,6 +46,7 @@ export function TravelView() {
         <button type="button" className="btn" disabled={busy} onClick={() => void stayHere()}>
           Stay Here (next day)
         </button>
+        {here && <span className="loc-risk">Risk tonight here: {riskPercent(here.dangerLevel, gs.player)}%</span>}
       </div>
     </section>
   );
