@@ -73,6 +73,13 @@ export const RECONNECT_INTERVAL_MS = 1000;
 export const RESUME_ATTEMPTS = 3;
 export const RESUME_RETRY_INTERVAL_MS = 1000;
 export const HEALTH_RETRY_DELAY_MS = 2000;
+/**
+ * A move whose request got no answer (connection dropped, a proxy's 502/503/504) is sent again this many times,
+ * this long apart, with the same Idempotency-Key: if the first one did arrive, the server answers its reply and
+ * applies nothing twice.
+ */
+export const ACTION_RETRIES = 2;
+export const ACTION_RETRY_DELAY_MS = 400;
 /** The title's health check, repeated this often while the device is offline (and at once when it is back). */
 export const OFFLINE_RETRY_INTERVAL_MS = 5000;
 export const SERVER_DOWN_ADVISED_WAIT_MINUTES = 5;

@@ -72,4 +72,59 @@ describe('api client', () => {
     expect(await api.endSession()).toEqual({ success: true });
     expect(localStorage.getItem('drugwars.sessionId')).toBeNull();
   });
+
+  it('sends every move with its own Idempotency-Key, and no key on reads', async () => {
+    const stub = stubFetch({
+      'POST /api/game/bank/deposit': { body: { success: true, message: '', gameState: {} } },
+      'POST /api/game/travel': { body: { success: true, message: '', gameState: {}, events: [], gameOver: false } },
+      'GET /api/game/state': { body: { success: true, gameState: {} } },
+    });
+    vi.stubGlobal('fetch', stub.fn);
+    await api.deposit(10);
+    await api.deposit(10);
+    await api.travel('ghetto');
+    await api.state();
+    const keys = stub.calls.map((c) => c.headers['idempotency-key']);
+    for (const key of keys.slice(0, 3)) expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys.slice(0, 3)).size).toBe(3);
+    expect(keys[3]).toBeUndefined();
+  });
+
+  it('retries a move that got no answer with the same key, and never one that was answered', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const keys: string[] = [];
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      keys.push((init.headers as Record<string, string>)['idempotency-key'] ?? '');
+      calls++;
+      if (calls === 1) return Promise.reject(new TypeError('Failed to fetch'));
+      if (calls === 2) return Promise.resolve(new Response('bad gateway', { status: 502 }));
+      return Promise.resolve(new Response(JSON.stringify({ success: true, message: 'ok', gameState: {} }), { status: 200 }));
+    });
+    const result = api.deposit(10);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await result).toMatchObject({ success: true, message: 'ok' });
+    expect(calls).toBe(3);
+    expect(new Set(keys).size).toBe(1);
+
+    const refused = stubFetch({
+      'POST /api/game/bank/deposit': { status: 400, body: { success: false, code: 'INSUFFICIENT_FUNDS', error: 'No', message: 'No' } },
+    });
+    vi.stubGlobal('fetch', refused.fn);
+    await expect(api.deposit(10)).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect(refused.calls).toHaveLength(1);
+  });
+
+  it('gives up on a move after its retries when nothing answers', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    vi.stubGlobal('fetch', () => {
+      calls++;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    const result = api.stay().catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(await result).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    expect(calls).toBe(3);
+  });
 });

@@ -2,12 +2,13 @@
 // named after its endpoint in protocol's `Endpoints` (method and url come from there) and typed by protocol's
 // `RequestBody` / `ResponseBody` of that name. JSON bodies, cookies sent (credentials), the stored session id
 // in the x-session-id header. Every failure is thrown as an ApiError { status, code, message }: status 0 means
-// no response at all.
+// no response at all. A player's move carries a fresh Idempotency-Key and is retried with that same key when no
+// answer came back (see `move`), so a retry never applies a move twice.
 import { purchaseQuantity, type ClientGameState } from '@drugwars/engine';
 import type { ErrorResponse, RequestBody, ResponseBody, ShopItemKind } from '@drugwars/protocol';
-import { SESSION_HEADER } from '@drugwars/protocol/constants';
+import { IDEMPOTENCY_KEY_HEADER, SESSION_HEADER } from '@drugwars/protocol/constants';
 import { Endpoints, type EndpointName } from '@drugwars/protocol/endpoints';
-import { HEALTH_RETRY_DELAY_MS } from '../constants';
+import { ACTION_RETRIES, ACTION_RETRY_DELAY_MS, HEALTH_RETRY_DELAY_MS } from '../constants';
 import type { CatalogueKind } from '../lib/catalogue';
 import { debugLog, setEnvironment } from '../lib/debug';
 import { getSessionId, setSessionId } from '../storage/local';
@@ -44,8 +45,8 @@ function errorFromBody(status: number, body: unknown): ApiError {
 const debugPath = (url: string) => url.replace(/^\/api(?=\/)/, '');
 
 /** Low-level request: JSON in, JSON out, ApiError on anything but a 2xx JSON body without success:false. */
-async function request<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function request<T>(method: 'GET' | 'POST', url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const sessionId = getSessionId();
   if (sessionId) headers[SESSION_HEADER] = sessionId;
@@ -95,6 +96,30 @@ function get<K extends GetName>(name: K, params: Record<string, string> = {}): P
 /** A POST endpoint with its body. */
 function post<K extends PostName>(name: K, body: RequestBody<K>): Promise<ResponseBody<K>> {
   return request<ResponseBody<K>>('POST', Endpoints[name].url, body);
+}
+
+/** 128 random bits as hex (crypto.getRandomValues works on plain http too, unlike crypto.randomUUID). */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** No answer from the game server itself: the request may or may not have been applied. */
+const unanswered = (e: unknown) => e instanceof ApiError && [0, 502, 503, 504].includes(e.status);
+
+/**
+ * A player's move (a state-changing game call): one Idempotency-Key for the move, the same on each retry of it.
+ * Retried only when no answer came back; an answer, even a refusal, is final.
+ */
+async function move<K extends PostName>(name: K, body: RequestBody<K>): Promise<ResponseBody<K>> {
+  const headers = { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await request<ResponseBody<K>>('POST', Endpoints[name].url, body, headers);
+    } catch (e) {
+      if (attempt >= ACTION_RETRIES || !unanswered(e)) throw e;
+      await sleep(ACTION_RETRY_DELAY_MS);
+    }
+  }
 }
 
 function sleep(ms: number): Promise<void> {
@@ -165,7 +190,7 @@ export const api = {
   /** On success clears the stored session id (SPEC.md section 7). */
   async endSession(): Promise<{ success: boolean }> {
     try {
-      const res = await post('endSession', {});
+      const res = await move('endSession', {});
       setSessionId(null);
       return res;
     } catch {
@@ -175,28 +200,28 @@ export const api = {
   state: () => get('state'),
 
   // ---- day ----
-  travel: (destination: string) => post('travel', { destination }),
-  stay: () => post('stay', {}),
+  travel: (destination: string) => move('travel', { destination }),
+  stay: () => move('stay', {}),
 
   // ---- market and shop ----
   buy: (itemType: ShopItemKind, itemId: string, quantity: number) =>
-    post('buy', { itemType, itemId, quantity: purchaseQuantity(itemType, quantity) }),
-  sell: (drugId: string, quantity: number) => post('sell', { drugId, quantity }),
-  dump: (drugId: string, quantity: number) => post('dump', { drugId, quantity }),
-  dumpAll: () => post('dump', { drugId: 'all' }),
-  stash: (drugId: string, quantity: number) => post('stash', { drugId, quantity }),
-  unstash: (drugId: string, quantity: number) => post('unstash', { drugId, quantity }),
+    move('buy', { itemType, itemId, quantity: purchaseQuantity(itemType, quantity) }),
+  sell: (drugId: string, quantity: number) => move('sell', { drugId, quantity }),
+  dump: (drugId: string, quantity: number) => move('dump', { drugId, quantity }),
+  dumpAll: () => move('dump', { drugId: 'all' }),
+  stash: (drugId: string, quantity: number) => move('stash', { drugId, quantity }),
+  unstash: (drugId: string, quantity: number) => move('unstash', { drugId, quantity }),
   worldPrices: () => get('worldPrices'),
 
   // ---- combat ----
-  encounter: (req: RequestBody<'encounter'>) => post('encounter', req),
+  encounter: (req: RequestBody<'encounter'>) => move('encounter', req),
 
   // ---- money ----
-  deposit: (amount: number) => post('deposit', { amount }),
-  withdraw: (amount: number) => post('withdraw', { amount }),
-  borrow: (amount: number, sharkId?: string) => post('borrow', sharkId === undefined ? { amount } : { sharkId, amount }),
-  payLoan: (amount: number) => post('repay', { amount }),
-  borrowMax: (sharkId: string) => post('borrowMax', { sharkId }),
+  deposit: (amount: number) => move('deposit', { amount }),
+  withdraw: (amount: number) => move('withdraw', { amount }),
+  borrow: (amount: number, sharkId?: string) => move('borrow', sharkId === undefined ? { amount } : { sharkId, amount }),
+  payLoan: (amount: number) => move('repay', { amount }),
+  borrowMax: (sharkId: string) => move('borrowMax', { sharkId }),
   /** Empty list on failure (SPEC.md section 8). */
   async loanSharks(): Promise<ResponseBody<'sharks'>['sharks']> {
     try {
@@ -209,15 +234,15 @@ export const api = {
 
   // ---- hospital, equipment, history ----
   hospitalCost: () => get('hospitalCost'),
-  hospitalVisit: () => post('hospitalVisit', {}),
+  hospitalVisit: () => move('hospitalVisit', {}),
   history: () => get('history'),
-  equip: (itemId: string, itemType: 'weapon' | 'armor') => post('equip', { itemId, itemType }),
-  unequip: (itemType: 'weapon' | 'armor') => post('unequip', { itemType }),
+  equip: (itemId: string, itemType: 'weapon' | 'armor') => move('equip', { itemId, itemType }),
+  unequip: (itemType: 'weapon' | 'armor') => move('unequip', { itemType }),
   equipmentStats: () => get('equipmentStats'),
 
   // ---- shipping ----
   shippingCompanies: () => get('shippingCompanies'),
-  ship: (req: RequestBody<'ship'>) => post('ship', req),
+  ship: (req: RequestBody<'ship'>) => move('ship', req),
   shippingStatus: () => get('shippingStatus'),
 
   // ---- leaderboard ----

@@ -3,6 +3,7 @@ import { event, makeState, stubFetch } from '../test/fixtures';
 import type { Encounter, GameEvent } from '@drugwars/engine';
 import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
 import { buyDrug, daySounds, deposit, resumeGame, sellDrug, shopBuy, stayHere, travel } from './gameActions';
+import { ACTION_RETRIES, ACTION_RETRY_DELAY_MS } from '../constants';
 import { useGameStore } from './gameStore';
 import { signals } from './signals';
 
@@ -99,7 +100,8 @@ describe('travel', () => {
   it('a network failure loses the connection and returns to the title', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     const done = travel('miami');
-    await vi.advanceTimersByTimeAsync(1050);
+    // The transition, and the client's retries of the unanswered move (same Idempotency-Key) before it gives up.
+    await vi.advanceTimersByTimeAsync(1050 + ACTION_RETRIES * ACTION_RETRY_DELAY_MS);
     expect(await done).toBe(false);
     const s = useGameStore.getState();
     expect(s.transition).toBeNull();
