@@ -18,6 +18,7 @@ import type { Environment } from './services/version';
 import { apiDocs } from './plugins/apiDocs';
 import { gameStateSerializer } from './plugins/gameStateSerializer';
 import { jsonBodyParser } from './plugins/jsonBodyParser';
+import { countDatabaseErrors, createServerMetrics, metricsPlugin, NO_METRICS } from './plugins/metrics';
 import { DEFAULT_TRACKING_RETENTION_DAYS, purgeTimer } from './plugins/purgeTimer';
 import { replyCompression } from './plugins/replyCompression';
 import { rateLimiting } from './plugins/rateLimiting';
@@ -76,11 +77,15 @@ export interface BuildAppOptions {
   trackingRetentionDays?: number;
   /** Request and idle-connection timeout (tests shorten it). */
   connectionTimeoutMs?: number;
+  /** Serve /api/metrics to `Authorization: Bearer <this>`; unset = no metrics at all. */
+  metricsToken?: string;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const now = options.now ?? (() => new Date());
   const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const metrics = options.metricsToken === undefined ? NO_METRICS : createServerMetrics();
+  const storage = options.metricsToken === undefined ? options.storage : countDatabaseErrors(options.storage, metrics);
 
   const timeoutMs = options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS;
   const app: App = Fastify({
@@ -114,18 +119,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(apiDocs);
   await app.register(gameStateSerializer);
+  await app.register(metricsPlugin, { metrics, token: options.metricsToken });
 
   const sessions = new GameSessions({
-    storage: options.storage,
+    storage,
     now,
     sessionTtlMs: options.sessionTtlMs,
     actionCaps: options.actionCaps ?? DEFAULT_ACTION_CAPS,
+    events: { actionApplied: metrics.actionApplied, auditFailed: metrics.auditFailed },
   });
-  const leaderboard = new Leaderboard(options.storage, sessions, now);
-  const tracking = new Tracking(options.storage, now, app.log);
+  const leaderboard = new Leaderboard(storage, sessions, now);
+  const tracking = new Tracking(storage, now, app.log);
 
   registerMetaRoutes(app, {
-    storage: options.storage,
+    storage,
     environment: options.environment ?? 'development',
     changelogPath: options.changelogPath ?? DEFAULT_CHANGELOG_PATH,
   });
@@ -136,7 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(webApp, { distDir: options.webDistDir === undefined ? DEFAULT_WEB_DIST_DIR : options.webDistDir });
   await app.register(purgeTimer, {
-    storage: options.storage,
+    storage,
     now,
     expiresBefore: () => sessions.expiresBefore(),
     trackingRetentionDays: options.trackingRetentionDays ?? DEFAULT_TRACKING_RETENTION_DAYS,

@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, readConfig, type ServerConfig } from './config';
+import { serveClusterMetrics } from './metricsCluster';
 import { createStorage } from './storage/createStorage';
 import { startWorkers } from './workers';
 
@@ -47,6 +48,7 @@ async function serve(): Promise<void> {
     rateLimits: config.rateLimits,
     actionCaps: config.actionCaps,
     trackingRetentionDays: config.trackingRetentionDays,
+    ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
   });
 
   let closing = false;
@@ -80,6 +82,8 @@ async function serve(): Promise<void> {
 function supervise(count: number): void {
   const log = pino({ level });
   const pool = startWorkers(count, log, () => process.exit(1));
+  // A scrape of /api/metrics reaches one worker, which asks this process for the sum over all of them.
+  if (config.metricsToken !== undefined) serveClusterMetrics();
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -21,6 +21,8 @@ export const ApiErrorCode = {
   /** 410: the game was started under rules this server no longer plays (engine OLDER_RULES_MESSAGE). */
   RULES_CHANGED: 'RULES_CHANGED',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** 401: /api/metrics without its bearer token. */
+  UNAUTHORIZED: 'UNAUTHORIZED',
   NOT_FOUND: 'NOT_FOUND',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   CONFLICT: 'CONFLICT',
