@@ -39,3 +39,15 @@ export { ALLOWED_ACTIONS, allowedActionsOf, machineState } from './machine';
 export * from './names';
 export * from './seed';
 export * from './format';
+// the story of a finished game, day by day, from its action log (leaderboard replays)
+export {
+  ReplayStoryBuilder,
+  replayStory,
+  type ReplayDay,
+  type ReplayEncounter,
+  type ReplayEncounterOutcome,
+  type ReplayEvent,
+  type ReplayFigures,
+  type ReplayStep,
+  type ReplayStory,
+} from './replayStory';
