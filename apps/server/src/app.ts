@@ -11,8 +11,10 @@ import { ApiErrorCode } from '@drugwars/protocol';
 import type { Storage } from './storage/port';
 import { describeValidationErrors, handleError, sendError, type SchemaError } from './errors';
 import { DEFAULT_ACTION_CAPS, type ActionCaps } from './services/actionCaps';
+import { DailyRun } from './services/dailyRun';
 import { GameSessions } from './services/gameSessions';
 import { Leaderboard } from './services/leaderboard';
+import { Replays } from './services/replays';
 import { Tracking } from './services/tracking';
 import type { Environment } from './services/version';
 import { apiDocs } from './plugins/apiDocs';
@@ -79,6 +81,8 @@ export interface BuildAppOptions {
   connectionTimeoutMs?: number;
   /** Serve /api/metrics to `Authorization: Bearer <this>`; unset = no metrics at all. */
   metricsToken?: string;
+  /** DAILY_SECRET (at least 16 characters); undefined = a secret generated once and kept in the database. */
+  dailySecret?: string;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
@@ -121,14 +125,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(gameStateSerializer);
   await app.register(metricsPlugin, { metrics, token: options.metricsToken });
 
+  const dailyRun = new DailyRun({ storage, now, secret: options.dailySecret });
   const sessions = new GameSessions({
     storage,
     now,
     sessionTtlMs: options.sessionTtlMs,
     actionCaps: options.actionCaps ?? DEFAULT_ACTION_CAPS,
     events: { actionApplied: metrics.actionApplied, auditFailed: metrics.auditFailed },
+    dailyRun,
   });
-  const leaderboard = new Leaderboard(storage, sessions, now);
+  const leaderboard = new Leaderboard(storage, sessions, dailyRun, now);
+  const replays = new Replays(storage, dailyRun, app.log);
   const tracking = new Tracking(storage, now, app.log);
 
   registerMetaRoutes(app, {
@@ -138,7 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   registerGameDataRoutes(app);
   registerGameRoutes(app, { sessions, newGameRateLimit: rateLimits.newGame });
-  registerLeaderboardRoutes(app, { leaderboard, submitRateLimit: rateLimits.submit });
+  registerLeaderboardRoutes(app, { leaderboard, replays, submitRateLimit: rateLimits.submit, replayRateLimit: rateLimits.replay });
   registerTrackingRoutes(app, { tracking, rateLimit: rateLimits.tracking });
 
   await app.register(webApp, { distDir: options.webDistDir === undefined ? DEFAULT_WEB_DIST_DIR : options.webDistDir });

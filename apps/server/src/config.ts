@@ -7,6 +7,7 @@ import { DEFAULT_ACTION_CAPS, type ActionCaps } from './services/actionCaps';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './routes/rateLimits';
 import { DEFAULT_TRACKING_RETENTION_DAYS } from './plugins/purgeTimer';
 import { parseWorkers } from './workers';
+import { dailySecretProblem } from './services/dailyRun';
 
 /** Local by default: `npm start` serves this machine only; HOST=0.0.0.0 serves the network (README, docs/deploy.md). */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -26,6 +27,8 @@ export interface ServerConfig {
   trackingRetentionDays: number;
   /** /api/metrics is served only when this is set (Bearer token). */
   metricsToken: string | undefined;
+  /** The Daily Run's seed secret; undefined = one generated once and kept in the database. */
+  dailySecret: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -53,6 +56,9 @@ const PER_MINUTE = 60_000;
 export function readConfig(env: Env): ServerConfig {
   const appEnv = (env.APP_ENV ?? '').trim().toLowerCase();
   const metricsToken = (env.METRICS_TOKEN ?? '').trim();
+  const dailySecret = (env.DAILY_SECRET ?? '').trim();
+  const dailySecretError = dailySecret === '' ? null : dailySecretProblem(dailySecret);
+  if (dailySecretError) throw new ConfigError(dailySecretError);
   let workers: number;
   try {
     // Unset: one process (tests, and a plain `node main.ts`); `npm start` sets one per core (scripts/start.mjs).
@@ -74,6 +80,7 @@ export function readConfig(env: Env): ServerConfig {
     rateLimits: {
       newGame: { max: wholeNumber(env, 'RATE_LIMIT_NEW_GAME_PER_MIN', DEFAULT_RATE_LIMITS.newGame.max, 1, 1_000_000), timeWindowMs: PER_MINUTE },
       submit: { max: wholeNumber(env, 'RATE_LIMIT_SUBMIT_PER_MIN', DEFAULT_RATE_LIMITS.submit.max, 1, 1_000_000), timeWindowMs: PER_MINUTE },
+      replay: { max: wholeNumber(env, 'RATE_LIMIT_REPLAY_PER_MIN', DEFAULT_RATE_LIMITS.replay.max, 1, 1_000_000), timeWindowMs: PER_MINUTE },
       tracking: {
         max: wholeNumber(env, 'RATE_LIMIT_TRACKING_PER_MIN', DEFAULT_RATE_LIMITS.tracking.max, 1, 1_000_000),
         timeWindowMs: PER_MINUTE,
@@ -85,5 +92,6 @@ export function readConfig(env: Env): ServerConfig {
     },
     trackingRetentionDays: wholeNumber(env, 'TRACKING_RETENTION_DAYS', DEFAULT_TRACKING_RETENTION_DAYS, 1, 100_000),
     metricsToken: metricsToken === '' ? undefined : metricsToken,
+    dailySecret: dailySecret === '' ? undefined : dailySecret,
   };
 }

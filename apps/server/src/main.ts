@@ -42,14 +42,18 @@ async function serve(): Promise<void> {
   const app = await buildApp({
     storage,
     environment,
-    logger: { level, redact: ['req.headers["x-session-id"]'] },
+    logger: { level, redact: ['req.headers["x-session-id"]', 'req.headers["x-visitor-id"]'] },
     redis,
     trustProxy,
     rateLimits: config.rateLimits,
     actionCaps: config.actionCaps,
     trackingRetentionDays: config.trackingRetentionDays,
     ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
+    dailySecret: config.dailySecret,
   });
+  if (environment === 'production' && config.dailySecret === undefined) {
+    app.log.warn('DAILY_SECRET is not set: the Daily Run seeds come from a secret generated in the database (README "Configuration").');
+  }
 
   let closing = false;
   async function shutdown(signal: string) {

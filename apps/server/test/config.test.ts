@@ -14,11 +14,13 @@ describe('readConfig', () => {
     expect(DEFAULT_RATE_LIMITS).toEqual({
       newGame: { max: 30, timeWindowMs: 60_000 },
       submit: { max: 20, timeWindowMs: 60_000 },
+      replay: { max: 60, timeWindowMs: 60_000 },
       tracking: { max: 300, timeWindowMs: 60_000 },
     });
     expect(config.actionCaps).toEqual(DEFAULT_ACTION_CAPS);
     expect(config.trackingRetentionDays).toBe(90);
     expect(config.metricsToken).toBeUndefined();
+    expect(config.dailySecret).toBeUndefined();
     expect(config.workers).toBe(1);
     expect(config.trustProxy).toBe(false);
   });
@@ -30,6 +32,8 @@ describe('readConfig', () => {
       RATE_LIMIT_NEW_GAME_PER_MIN: '5',
       RATE_LIMIT_SUBMIT_PER_MIN: '6',
       RATE_LIMIT_TRACKING_PER_MIN: '7',
+      RATE_LIMIT_REPLAY_PER_MIN: '8',
+      DAILY_SECRET: ' a-daily-secret-long-enough ',
       MAX_ACTIONS_PER_DAY: '50',
       MAX_ACTIONS_PER_GAME: '900',
       TRACKING_RETENTION_DAYS: '30',
@@ -42,6 +46,8 @@ describe('readConfig', () => {
     expect(config.rateLimits.newGame.max).toBe(5);
     expect(config.rateLimits.submit.max).toBe(6);
     expect(config.rateLimits.tracking.max).toBe(7);
+    expect(config.rateLimits.replay.max).toBe(8);
+    expect(config.dailySecret).toBe('a-daily-secret-long-enough');
     expect(config.actionCaps).toEqual({ perDay: 50, perGame: 900 });
     expect(config.trackingRetentionDays).toBe(30);
     expect(config.metricsToken).toBe('s3cret');
@@ -57,6 +63,7 @@ describe('readConfig', () => {
       ['MAX_ACTIONS_PER_GAME', '-1'],
       ['TRACKING_RETENTION_DAYS', '1e3'],
       ['WORKERS', 'many'],
+      ['DAILY_SECRET', 'too-short'],
     ] as const) {
       expect(() => readConfig({ [name]: value }), name).toThrow(ConfigError);
       expect(() => readConfig({ [name]: value }), name).toThrow(name);

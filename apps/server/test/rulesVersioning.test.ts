@@ -70,8 +70,15 @@ describeEachStorage('a session stored under older rules, loaded by the new serve
     const old = await storeAsOldServer(url, IDS.overSubmitted, overSubmitted, 1_000_000);
     writers.push(old);
     // The old server scored this one (it passed the old audit).
-    const entry = { player_name: overSubmitted.playerName, score: overSubmitted.score, final_day: overSubmitted.finalState.day };
-    expect(await old.submitScore(IDS.overSubmitted, entry, new Date())).toEqual({ ok: true });
+    const entry = {
+      player_name: overSubmitted.playerName,
+      score: overSubmitted.score,
+      final_day: overSubmitted.finalState.day,
+      died: overSubmitted.finalState.player.health <= 0,
+      gameOverReason: overSubmitted.finalState.gameOverReason,
+      rulesVersion: rulesVersionOf(overSubmitted.finalState),
+    };
+    expect(await old.submitScore(IDS.overSubmitted, entry, new Date())).toMatchObject({ ok: true, entry: { rulesVersion: 1 } });
     for (const w of writers) await w.close();
 
     // The new server: a fresh process on the same database (nothing cached).
@@ -127,13 +134,14 @@ describeEachStorage('a session stored under older rules, loaded by the new serve
     expect(json<LeaderboardResponse>(await call(app, 'GET', '/api/leaderboard/top')).entries).toEqual(before);
   });
 
-  it('entries already on the Most Wanted List stay', async () => {
+  it('entries already on the Most Wanted List stay, without a replay (404 with the reason)', async () => {
     const { overSubmitted } = fixture.sessions;
     const entries = json<LeaderboardResponse>(await call(app, 'GET', '/api/leaderboard/top')).entries;
-    expect(entries).toContainEqual(
-      expect.objectContaining({ player_name: overSubmitted.playerName, score: overSubmitted.score, final_day: overSubmitted.finalState.day }),
-    );
+    const entry = entries.find((e) => e.player_name === overSubmitted.playerName);
+    expect(entry).toMatchObject({ score: overSubmitted.score, final_day: overSubmitted.finalState.day, replayable: false });
     closed(await call(app, 'POST', '/api/leaderboard/submit', { sessionId: IDS.overSubmitted, body: {} }));
+    const refused = expectError(await call(app, 'GET', `/api/leaderboard/entries/${entry!.id}/replay`), 404, 'REPLAY_UNAVAILABLE');
+    expect(refused.message).toMatch(/older rules/);
   });
 
   it('the player can leave the old game and start a new one under the current rules', async () => {

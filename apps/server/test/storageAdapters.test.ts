@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createStorage } from '../src/storage/createStorage';
-import { KyselyStorage, topScoresQuery } from '../src/storage/kyselyStorage';
+import { dailyScoresQuery, KyselyStorage, topScoresQuery } from '../src/storage/kyselyStorage';
 import { TEST_DATABASE_URL, postgresTarget } from './support/storageTargets';
 import { OPAQUE, buy, fakeState } from './support/storageFixtures';
 
@@ -95,7 +95,7 @@ describe('createStorage', () => {
 });
 
 describe('leaderboard query plans [sqlite]', () => {
-  it('every period reads its top entries from an index, without sorting', async () => {
+  it('every period and the Daily Run read their top entries from an index, without sorting', async () => {
     const storage = asKysely(createStorage(`sqlite:${join(dir, 'plans.db')}`));
     try {
       await storage.migrate();
@@ -107,10 +107,15 @@ describe('leaderboard query plans [sqlite]', () => {
           sql: `explain query plan ${compiled.sql}`,
         });
         const details = plan.rows.map((r) => r.detail).join(' | ');
-        const index = period === 'all' ? 'leaderboard_all_idx' : `leaderboard_utc_${period === 'today' ? 'day' : period}_idx`;
+        const index = `leaderboard_board_${period === 'today' ? 'day' : period}_idx`;
         expect(details).toContain(index);
         expect(details).not.toMatch(/TEMP B-TREE/);
       }
+      const daily = dailyScoresQuery(storage.db, '2026-11-18', 100).compile();
+      const plan = await storage.db.executeQuery<{ detail: string }>({ ...daily, sql: `explain query plan ${daily.sql}` });
+      const details = plan.rows.map((r) => r.detail).join(' | ');
+      expect(details).toContain('leaderboard_daily_idx');
+      expect(details).not.toMatch(/TEMP B-TREE/);
     } finally {
       await storage.close();
     }
@@ -135,6 +140,7 @@ describe.skipIf(!TEST_DATABASE_URL)('postgres schema isolation', () => {
         'leaderboard',
         'session_snapshots',
         'sessions',
+        'settings',
         'tracking',
       ]);
       // A second storage on the same schema sees the migrations as done.

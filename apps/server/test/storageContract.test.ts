@@ -1,9 +1,9 @@
 // The one contract every storage adapter honours (DESIGN.md section 4), run against SQLite and PostgreSQL.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { Action } from '@drugwars/engine';
+import { RULES_VERSION, type Action } from '@drugwars/engine';
 import type { KyselyStorage } from '../src/storage/kyselyStorage';
-import type { NewSession } from '../src/storage/port';
+import type { NewScore, NewSession } from '../src/storage/port';
 import { createStorage } from '../src/storage/createStorage';
 import { describeEachStorage, openFreshStorage } from './support/storageTargets';
 import { OPAQUE, buy, fakeState } from './support/storageFixtures';
@@ -61,7 +61,11 @@ describeEachStorage('storage contract', (target) => {
       endedAt: null,
       scoreSubmitted: false,
       dayStartVersion: 0,
+      daily: null,
     });
+    const d = newSession({ daily: { date: '2026-11-18', visitorId: 'visitor-1' } });
+    await storage.createSession(d, NOW);
+    expect((await storage.load(d.id, before(NOW, DAY)))?.daily).toEqual({ date: '2026-11-18', visitorId: 'visitor-1' });
   });
 
   it('load returns null for an unknown id', async () => {
@@ -226,6 +230,17 @@ describeEachStorage('storage contract', (target) => {
     expect(await storage.purgeExpired(before(NOW, 7 * DAY))).toBe(0);
   });
 
+  /** A finished game's score as the service files it (ranked unless `daily` says otherwise). */
+  const score = (player_name: string, value: number, final_day = 30, overrides: Partial<NewScore> = {}): NewScore => ({
+    player_name,
+    score: value,
+    final_day,
+    died: false,
+    gameOverReason: 'Your 30 days are up.',
+    rulesVersion: RULES_VERSION,
+    ...overrides,
+  });
+
   it('purgeExpired keeps idle sessions that have a leaderboard entry, with their logs', async () => {
     const scored = newSession();
     const unscored = newSession();
@@ -233,7 +248,7 @@ describeEachStorage('storage contract', (target) => {
       await storage.createSession(s, before(NOW, 30 * DAY));
       await storage.append(s.id, 0, buy(1), fakeState(1), before(NOW, 30 * DAY));
     }
-    await storage.submitScore(scored.id, { player_name: 'Kept', score: 1, final_day: 30 }, before(NOW, 30 * DAY));
+    await storage.submitScore(scored.id, score('Kept', 1), before(NOW, 30 * DAY));
     await storage.endSession(scored.id, before(NOW, 30 * DAY));
     expect(await storage.purgeExpired(before(NOW, 7 * DAY))).toBe(1);
     expect(await storage.actions(scored.id)).toEqual([buy(1)]);
@@ -305,44 +320,57 @@ describeEachStorage('storage contract', (target) => {
     expect(await storage.actions(s.id, { afterSeq: 7, limit: 3 })).toEqual([]);
   });
 
-  it('submitScore records a game once; unknown sessions are NOT_FOUND', async () => {
+  it('submitScore records a game once, with its id, ending and place; unknown sessions are NOT_FOUND', async () => {
     const s = newSession();
     await storage.createSession(s, NOW);
-    const entry = { player_name: 'Alice', score: 54_321, final_day: 30 };
-    expect(await storage.submitScore(s.id, entry, NOW)).toEqual({ ok: true });
+    const entry = score('Alice', 54_321, 30, { died: true, gameOverReason: 'You were killed by the cops.' });
+    const first = await storage.submitScore(s.id, entry, NOW);
+    expect(first).toEqual({
+      ok: true,
+      place: 1,
+      entry: {
+        id: expect.any(Number),
+        player_name: 'Alice',
+        score: 54_321,
+        final_day: 30,
+        date_achieved: NOW.toISOString(),
+        died: true,
+        gameOverReason: 'You were killed by the cops.',
+        board: 'ranked',
+        dailyDate: null,
+        visitorId: null,
+        rulesVersion: RULES_VERSION,
+      },
+    });
     expect(await storage.submitScore(s.id, { ...entry, score: 99_999_999 }, NOW)).toEqual({
       ok: false,
       reason: 'ALREADY_SUBMITTED',
     });
     expect(await storage.submitScore(randomUUID(), entry, NOW)).toEqual({ ok: false, reason: 'NOT_FOUND' });
     expect((await storage.load(s.id, before(NOW, DAY)))?.scoreSubmitted).toBe(true);
-    expect(await storage.topScores('all', 100, NOW)).toEqual([
-      { player_name: 'Alice', score: 54_321, final_day: 30, date_achieved: NOW.toISOString() },
-    ]);
+    expect(await storage.topScores('all', 100, NOW)).toEqual([first.ok && first.entry]);
   });
 
   it('submitScore refuses a non-integer score without recording anything', async () => {
     const s = newSession();
     await storage.createSession(s, NOW);
-    await expect(storage.submitScore(s.id, { player_name: 'A', score: 10.5, final_day: 3 }, NOW)).rejects.toThrow(RangeError);
+    await expect(storage.submitScore(s.id, score('A', 10.5, 3), NOW)).rejects.toThrow(RangeError);
     expect(await storage.topScores('all', 10, NOW)).toEqual([]);
-    expect(await storage.submitScore(s.id, { player_name: 'A', score: 10, final_day: 3 }, NOW)).toEqual({ ok: true });
+    expect(await storage.submitScore(s.id, score('A', 10, 3), NOW)).toMatchObject({ ok: true });
   });
 
   it('concurrent submits of one game: exactly one entry', async () => {
     const s = newSession();
     await storage.createSession(s, NOW);
-    const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => storage.submitScore(s.id, { player_name: 'A', score: i, final_day: 9 }, NOW)),
-    );
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => storage.submitScore(s.id, score('A', i, 9), NOW)));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await storage.topScores('all', 100, NOW)).toHaveLength(1);
   });
 
-  async function submit(name: string, score: number, when: Date, finalDay = 30): Promise<void> {
+  async function submit(name: string, value: number, when: Date, finalDay = 30): Promise<void> {
     const s = newSession({ playerName: name });
     await storage.createSession(s, when);
-    expect(await storage.submitScore(s.id, { player_name: name, score, final_day: finalDay }, when)).toEqual({ ok: true });
+    expect(await storage.submitScore(s.id, score(name, value, finalDay), when)).toMatchObject({ ok: true });
   }
 
   it('topScores: best first, ties to the earlier achiever, limit applied, big and negative scores intact', async () => {
@@ -359,7 +387,7 @@ describeEachStorage('storage contract', (target) => {
       ['mid', 5_000],
       ['debtor', -3_500],
     ]);
-    expect(all[0]).toEqual({
+    expect(all[0]).toMatchObject({
       player_name: 'huge',
       score: 9_000_000_000_000,
       final_day: 12,
@@ -415,6 +443,84 @@ describeEachStorage('storage contract', (target) => {
       'todayLater',
       'todayStart',
     ]);
+  });
+
+  /** Files a finished Daily Run of `visitorId` on `date` and returns the result. */
+  async function submitDaily(name: string, value: number, date: string, visitorId: string, when = NOW, mayRank = true) {
+    const s = newSession({ playerName: name, daily: { date, visitorId } });
+    await storage.createSession(s, when);
+    return storage.submitScore(s.id, score(name, value, 30, { daily: { date, visitorId, mayRank } }), when);
+  }
+
+  it('Daily Runs: the first of a visitor and day goes on that day\'s board, later ones are practice; the boards never mix', async () => {
+    await submit('ranked', 9_000, NOW);
+    const first = await submitDaily('alice', 3_000, '2026-11-18', 'v-alice');
+    expect(first).toMatchObject({ ok: true, place: 1, entry: { board: 'daily', dailyDate: '2026-11-18', visitorId: 'v-alice' } });
+    // Better, but the same visitor's second of the day: practice, on no board and with no place.
+    expect(await submitDaily('alice', 8_000, '2026-11-18', 'v-alice')).toMatchObject({ ok: true, place: null, entry: { board: 'practice' } });
+    expect(await submitDaily('bob', 5_000, '2026-11-18', 'v-bob')).toMatchObject({ ok: true, place: 1, entry: { board: 'daily' } });
+    expect(await submitDaily('carol', 4_000, '2026-11-18', 'v-carol')).toMatchObject({ ok: true, place: 2 });
+    // Another day's board, and a run filed after its day (mayRank false): practice even as a first.
+    expect(await submitDaily('alice', 1_000, '2026-11-17', 'v-alice')).toMatchObject({ ok: true, place: 1, entry: { board: 'daily' } });
+    expect(await submitDaily('dave', 99_000, '2026-11-18', 'v-dave', NOW, false)).toMatchObject({ ok: true, place: null, entry: { board: 'practice' } });
+
+    const names = (entries: { player_name: string }[]) => entries.map((e) => e.player_name);
+    expect(names(await storage.dailyScores('2026-11-18', 100))).toEqual(['bob', 'carol', 'alice']);
+    expect(names(await storage.dailyScores('2026-11-17', 100))).toEqual(['alice']);
+    expect(await storage.dailyScores('2026-11-16', 100)).toEqual([]);
+    expect(names(await storage.dailyScores('2026-11-18', 2))).toEqual(['bob', 'carol']);
+    for (const period of ['today', 'week', 'month', 'all'] as const) expect(names(await storage.topScores(period, 100, NOW)), period).toEqual(['ranked']);
+  });
+
+  it("the place is the entry's position on its board: today's list for a ranked game, ties to the earlier", async () => {
+    await submit('yesterdayBest', 1_000_000, at('2026-11-17T10:00:00Z'));
+    await submit('early', 500, at('2026-11-18T01:00:00Z'));
+    const s = newSession();
+    await storage.createSession(s, NOW);
+    expect(await storage.submitScore(s.id, score('tie', 500, 30), NOW)).toMatchObject({ ok: true, place: 2 });
+    const t = newSession();
+    await storage.createSession(t, NOW);
+    expect(await storage.submitScore(t.id, score('best', 501, 30), NOW)).toMatchObject({ ok: true, place: 1 });
+  });
+
+  it("concurrent Daily Runs of one visitor and day: exactly one goes on the board, the rest are practice", async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => submitDaily(`run${i}`, 100 * i, '2026-11-18', 'v-racer')));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(results.filter((r) => r.ok && r.entry.board === 'daily')).toHaveLength(1);
+    expect(results.filter((r) => r.ok && r.entry.board === 'practice')).toHaveLength(4);
+    expect(await storage.dailyScores('2026-11-18', 100)).toHaveLength(1);
+  });
+
+  it('entry(id) finds an entry with its session start, of any board; unknown ids are null; a purged session is null', async () => {
+    const s = newSession({ playerName: 'replayer', seed: '1212343456567878', isSeeded: false });
+    await storage.createSession(s, before(NOW, 9 * DAY));
+    await storage.append(s.id, 0, buy(1), fakeState(1), before(NOW, 9 * DAY));
+    const filed = await storage.submitScore(s.id, score('replayer', 777), before(NOW, 9 * DAY));
+    if (!filed.ok) throw new Error('not filed');
+    await storage.endSession(s.id, before(NOW, 9 * DAY));
+    expect(await storage.entry(filed.entry.id)).toEqual({
+      entry: filed.entry,
+      session: { id: s.id, playerName: 'replayer', seed: '1212343456567878', isSeeded: false, version: 1 },
+    });
+    expect(await storage.actions(s.id)).toEqual([buy(1)]);
+    const practice = await submitDaily('p', 1, '2026-11-18', 'v-p', NOW, false);
+    expect((await storage.entry(practice.ok ? practice.entry.id : -1))?.entry).toMatchObject({ board: 'practice', player_name: 'p' });
+    expect(await storage.entry(filed.entry.id + 1_000_000)).toBeNull();
+
+    await storage.db.deleteFrom('sessions').where('id', '=', s.id).execute();
+    expect(await storage.entry(filed.entry.id)).toEqual({ entry: filed.entry, session: null });
+  });
+
+  it('setting: the first value stored under a key stays, across handles and concurrent writers', async () => {
+    const other = createStorage(url, OPAQUE);
+    try {
+      const values = await Promise.all([storage.setting('k', 'one'), other.setting('k', 'two'), storage.setting('k', 'three')]);
+      expect(new Set(values).size).toBe(1);
+      expect(await other.setting('k', 'four')).toBe(values[0]);
+      expect(await storage.setting('other', 'x')).toBe('x');
+    } finally {
+      await other.close();
+    }
   });
 
   it('track stores one row per call with its kind, ids and JSON payload', async () => {

@@ -10,6 +10,12 @@ export const SESSION_HEADER = 'x-session-id';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
 
+/**
+ * The browser's anonymous visitor id, sent by the calls that read a board or a replay: it lets a player watch
+ * their own Daily Run replay before the day is over (nobody else can until then).
+ */
+export const VISITOR_HEADER = 'x-visitor-id';
+
 /** Error codes the server itself produces (the engine's RuleErrorCode values come on top). */
 export const ApiErrorCode = {
   INVALID_INPUT: 'INVALID_INPUT',
@@ -33,6 +39,10 @@ export const ApiErrorCode = {
   SEEDED_GAME: 'SEEDED_GAME',
   GAME_NOT_OVER: 'GAME_NOT_OVER',
   ALREADY_SUBMITTED: 'ALREADY_SUBMITTED',
+  /** 404: no leaderboard entry has this id. */
+  ENTRY_NOT_FOUND: 'ENTRY_NOT_FOUND',
+  /** 404: the entry exists but its replay can't be shown (older rules, log gone, or a Daily Run still running). */
+  REPLAY_UNAVAILABLE: 'REPLAY_UNAVAILABLE',
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;

@@ -6,5 +6,6 @@ export * from './endpoints';
 export * from './catalogue';
 export * from './gameState';
 export * from './requests';
+export * from './replay';
 export * from './responses';
 export * from './routes';

@@ -12,6 +12,14 @@ export const NewGameRequestSchema = Type.Object({
       description: 'Up to 19 digits and hyphens (1 to 16 digits); null or absent for a random, leaderboard-eligible game',
     }),
   ),
+  daily: Type.Optional(
+    Type.Boolean({ description: "true: today's Daily Run (the day's shared seed; seed must be null or absent, visitorId is required)" }),
+  ),
+  visitorId: Type.Optional(
+    Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()], {
+      description: "The browser's visitor id: a visitor's first finished Daily Run of the day is the ranked one",
+    }),
+  ),
 });
 export type NewGameRequest = Static<typeof NewGameRequestSchema>;
 
@@ -123,6 +131,17 @@ export const LeaderboardQuerySchema = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Entries to return (default 100)' })),
 });
 export type LeaderboardQuery = Static<typeof LeaderboardQuerySchema>;
+
+/** The Daily Run board of one UTC day: today when no date is given. */
+export const DailyLeaderboardQuerySchema = Type.Object({
+  date: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'UTC date YYYY-MM-DD (default today)' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Entries to return (default 100)' })),
+});
+export type DailyLeaderboardQuery = Static<typeof DailyLeaderboardQuerySchema>;
+
+/** A leaderboard entry id (any text is accepted and answered 404 when it names no entry). */
+export const EntryIdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'Leaderboard entry id' }) });
+export type EntryIdParams = Static<typeof EntryIdParamsSchema>;
 
 /** Any body: the leaderboard submit ignores what the client claims and scores the game itself. */
 export const SubmitScoreRequestSchema = Type.Unknown({ description: 'Ignored: the server computes the score' });

@@ -21,6 +21,7 @@ import {
   GameEventSchema,
   ShipmentSchema,
 } from './gameState';
+import { ReplayDaySchema } from './replay';
 
 export const VersionResponseSchema = Type.Object({
   version: Type.String({ description: "'2.2.0-PROD' or '2.2.0-DEV'" }),
@@ -59,10 +60,13 @@ export const GameDataSchemas = {
 export type GameDataKind = keyof typeof GameDataSchemas;
 export type GameDataResponse<K extends GameDataKind> = Static<(typeof GameDataSchemas)[K]>;
 
+const DailyDate = Type.Union([Type.String(), Type.Null()], { description: "A Daily Run's UTC date (YYYY-MM-DD), null for other games" });
+
 export const NewGameResponseSchema = Success({
   sessionId: Type.String(),
   gameState: ClientGameStateSchema,
   isManualSeed: Type.Boolean(),
+  dailyDate: DailyDate,
   events: Type.Array(GameEventSchema),
 });
 export type NewGameResponse = Static<typeof NewGameResponseSchema>;
@@ -82,6 +86,7 @@ export const ResumeResponseSchema = Success({
   gameState: ClientGameStateSchema,
   sessionId: Type.String(),
   isManualSeed: Type.Boolean(),
+  dailyDate: DailyDate,
 });
 export type ResumeResponse = Static<typeof ResumeResponseSchema>;
 
@@ -183,13 +188,42 @@ export const StringsResponseSchema = Success({ language: Type.String(), strings:
 export type StringsResponse = Static<typeof StringsResponseSchema>;
 
 export const LeaderboardEntrySchema = Type.Object({
+  id: Type.Integer({ description: 'Entry id: GET /api/leaderboard/entries/{id}/replay' }),
   player_name: Type.String(),
   score: Type.Integer(),
   final_day: Type.Integer(),
   date_achieved: Type.String({ description: 'ISO 8601 timestamp (UTC)' }),
+  died: Type.Boolean({ description: 'The game ended in death (R.I.P.)' }),
+  gameOverReason: Type.Union([Type.String(), Type.Null()], { description: "How the game ended, e.g. 'You were killed by the cops.'" }),
+  replayable: Type.Boolean({ description: 'Whether GET .../replay answers for this entry, for the one asking' }),
 });
 export type LeaderboardEntryData = Static<typeof LeaderboardEntrySchema>;
 export const LeaderboardResponseSchema = Success({ entries: Type.Array(LeaderboardEntrySchema) });
 export type LeaderboardResponse = Static<typeof LeaderboardResponseSchema>;
-export const SubmitScoreResponseSchema = Success({ entry: LeaderboardEntrySchema });
+
+/** Where a submitted game went: the Most Wanted List, its day's Daily Run board, or nowhere (a practice Daily Run). */
+export const BoardSchema = Type.Union([Type.Literal('ranked'), Type.Literal('daily'), Type.Literal('practice')]);
+export type Board = Static<typeof BoardSchema>;
+export const SubmitScoreResponseSchema = Success({
+  entry: LeaderboardEntrySchema,
+  board: BoardSchema,
+  dailyDate: Type.Union([Type.String(), Type.Null()], { description: "The Daily Run's UTC date (YYYY-MM-DD), null for other games" }),
+  place: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+    description: "1-based place on today's Most Wanted List (ranked) or on the day's Daily Run board (daily); null for practice",
+  }),
+});
 export type SubmitScoreResponse = Static<typeof SubmitScoreResponseSchema>;
+
+export const DailyLeaderboardResponseSchema = Success({
+  date: Type.String({ description: 'UTC date YYYY-MM-DD' }),
+  seed: Type.Union([Type.String(), Type.Null()], { description: "The day's seed ('1234-5678-9012-3456') once the day is over; null until then" }),
+  entries: Type.Array(LeaderboardEntrySchema),
+});
+export type DailyLeaderboardResponse = Static<typeof DailyLeaderboardResponseSchema>;
+
+export const ReplayResponseSchema = Success({
+  entry: LeaderboardEntrySchema,
+  rulesVersion: Type.Integer(),
+  days: Type.Array(ReplayDaySchema),
+});
+export type ReplayResponse = Static<typeof ReplayResponseSchema>;

@@ -50,6 +50,8 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
       const created = await sessions.create({
         playerName: request.body.playerName,
         seed: request.body.seed,
+        daily: request.body.daily,
+        visitorId: request.body.visitorId,
         userAgent: request.headers['user-agent'] ?? '',
       });
       return {
@@ -57,6 +59,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
         sessionId: created.sessionId,
         gameState: toClientView(created.state),
         isManualSeed: created.isManualSeed,
+        dailyDate: created.dailyDate,
         events: created.events,
       };
     },
@@ -90,6 +93,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
       gameState: toClientView(record.state),
       sessionId: record.id,
       isManualSeed: record.isSeeded,
+      dailyDate: record.daily?.date ?? null,
     };
   });
 

@@ -1,15 +1,18 @@
-// The Most Wanted List: four read views and the server-scored submit.
+// The Most Wanted List (four read views), the Daily Run board, the server-scored submit, and an entry's replay.
 import { ApiRoutes } from '@drugwars/protocol';
 import type { LeaderboardPeriod } from '../storage/port';
 import type { Leaderboard } from '../services/leaderboard';
+import type { Replays } from '../services/replays';
 import { routeSchema } from './routeSchema';
-import { sessionIdOf } from './sessionId';
+import { sessionIdOf, visitorIdOf } from './sessionId';
 import type { RateLimitRule } from './rateLimits';
 import type { App } from './types';
 
 export interface LeaderboardRoutesOptions {
   leaderboard: Leaderboard;
+  replays: Replays;
   submitRateLimit: RateLimitRule;
+  replayRateLimit: RateLimitRule;
 }
 
 const VIEWS = [
@@ -20,13 +23,18 @@ const VIEWS = [
 ] as const satisfies readonly (readonly [unknown, LeaderboardPeriod])[];
 
 export function registerLeaderboardRoutes(app: App, options: LeaderboardRoutesOptions): void {
-  const { leaderboard } = options;
+  const { leaderboard, replays } = options;
   for (const [def, period] of VIEWS) {
     app.get(def.url, { schema: routeSchema(def, 'leaderboard') }, async (request) => ({
       success: true as const,
-      entries: await leaderboard.top(period, request.query.limit),
+      entries: await leaderboard.top(period, request.query.limit, visitorIdOf(request)),
     }));
   }
+
+  app.get(ApiRoutes.leaderboardDaily.url, { schema: routeSchema(ApiRoutes.leaderboardDaily, 'leaderboard') }, async (request) => ({
+    success: true as const,
+    ...(await leaderboard.daily(request.query.date, request.query.limit, visitorIdOf(request))),
+  }));
 
   app.post(
     ApiRoutes.submitScore.url,
@@ -34,6 +42,15 @@ export function registerLeaderboardRoutes(app: App, options: LeaderboardRoutesOp
       schema: routeSchema(ApiRoutes.submitScore, 'leaderboard'),
       config: { rateLimit: { max: options.submitRateLimit.max, timeWindow: options.submitRateLimit.timeWindowMs } },
     },
-    async (request) => ({ success: true as const, entry: await leaderboard.submit(sessionIdOf(request)) }),
+    async (request) => ({ success: true as const, ...(await leaderboard.submit(sessionIdOf(request))) }),
+  );
+
+  app.get(
+    ApiRoutes.replay.url,
+    {
+      schema: routeSchema(ApiRoutes.replay, 'leaderboard'),
+      config: { rateLimit: { max: options.replayRateLimit.max, timeWindow: options.replayRateLimit.timeWindowMs } },
+    },
+    async (request) => ({ success: true as const, ...(await replays.replay(request.params.id, visitorIdOf(request))) }),
   );
 }

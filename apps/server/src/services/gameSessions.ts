@@ -20,10 +20,12 @@ import {
   type GameState,
 } from '@drugwars/engine';
 import { ApiErrorCode } from '@drugwars/protocol';
-import { OutdatedRulesError, SessionLogError, type SessionRecord, type Storage } from '../storage/port';
+import { OutdatedRulesError, SessionLogError, type DailySession, type SessionRecord, type Storage } from '../storage/port';
 import { ApiError, auditFailure, fromRuleError, idempotencyKeyReused, rulesChanged, sessionNotFound, tooManyMoves } from '../errors';
 import { canonicalJson } from './canonicalJson';
 import { checkActionCaps, DEFAULT_ACTION_CAPS, type ActionCaps } from './actionCaps';
+import { DailyRun } from './dailyRun';
+import { isVisitorId } from './entryView';
 import { applyLogged, replayLog } from './logReplay';
 import { SessionQueue } from './sessionQueue';
 
@@ -43,6 +45,8 @@ export interface GameSessionsOptions {
   storage: Storage;
   now: () => Date;
   sessionTtlMs?: number;
+  /** The day's seed of a Daily Run (default: one on the storage's generated secret). */
+  dailyRun?: DailyRun;
   actionCaps?: ActionCaps;
   /** Told about what happened (metrics). */
   events?: GameSessionEvents;
@@ -61,6 +65,10 @@ export interface ActOptions {
 export interface NewGameInput {
   playerName: string | undefined;
   seed: string | null | undefined;
+  /** Today's Daily Run (the day's shared seed) instead of a random or manual seed. */
+  daily?: boolean;
+  /** The browser's visitor id: required for a Daily Run (its first finished one of the day ranks). */
+  visitorId?: string | null;
   /** Hashed with the time into a 'loser-xxxxxx' name when the player gave none. */
   userAgent: string;
 }
@@ -70,6 +78,8 @@ export interface CreatedGame {
   state: GameState;
   events: GameEvent[];
   isManualSeed: boolean;
+  /** A Daily Run's date, null for other games. */
+  dailyDate: string | null;
 }
 
 export interface AppliedAction {
@@ -84,6 +94,7 @@ export class GameSessions {
   private readonly caps: ActionCaps;
   private readonly events: GameSessionEvents;
   private readonly queue = new SessionQueue();
+  private readonly dailyRun: DailyRun;
 
   constructor(options: GameSessionsOptions) {
     this.storage = options.storage;
@@ -91,6 +102,7 @@ export class GameSessions {
     this.ttlMs = options.sessionTtlMs ?? SESSION_TTL_MS;
     this.caps = options.actionCaps ?? DEFAULT_ACTION_CAPS;
     this.events = options.events ?? {};
+    this.dailyRun = options.dailyRun ?? new DailyRun({ storage: options.storage, now: options.now });
   }
 
   /** The cut-off: a session idle since before this instant has expired. */
@@ -111,8 +123,16 @@ export class GameSessions {
 
     const seedText = input.seed == null ? '' : input.seed.trim();
     let seed: string;
-    const isSeeded = seedText !== '';
-    if (isSeeded) {
+    const isSeeded = seedText !== '' && !input.daily;
+    let daily: DailySession | null = null;
+    if (input.daily) {
+      if (seedText !== '') throw new ApiError(400, ApiErrorCode.INVALID_INPUT, 'A Daily Run has its own seed: leave the seed empty.');
+      const visitorId = input.visitorId ?? '';
+      if (!isVisitorId(visitorId)) throw new ApiError(400, ApiErrorCode.INVALID_INPUT, "A Daily Run needs the browser's visitor id.");
+      daily = { date: this.dailyRun.today(), visitorId };
+      // Not a seeded game as far as the engine is concerned: its seed is never shown in the game (formattedSeed null).
+      seed = await this.dailyRun.seedFor(daily.date);
+    } else if (isSeeded) {
       const parsed = parseSeed(seedText);
       if (!parsed.ok) throw new ApiError(400, ApiErrorCode.INVALID_SEED, parsed.message);
       seed = parsed.seed;
@@ -123,8 +143,8 @@ export class GameSessions {
 
     const state = newGame({ playerName, seed, isSeeded });
     const sessionId = randomUUID();
-    await this.storage.createSession({ id: sessionId, playerName, seed, isSeeded, state }, this.now());
-    return { sessionId, state, events: introEvents(state), isManualSeed: isSeeded };
+    await this.storage.createSession({ id: sessionId, playerName, seed, isSeeded, state, daily }, this.now());
+    return { sessionId, state, events: introEvents(state), isManualSeed: isSeeded, dailyDate: daily?.date ?? null };
   }
 
   /**

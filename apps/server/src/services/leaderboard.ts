@@ -1,9 +1,12 @@
-// The Most Wanted List is written by the server only (DESIGN.md section 3): a submit records the session's own
-// server-computed score, once, for a finished unseeded game that passes its audit. The request body is ignored.
+// The Most Wanted List and the Daily Run boards are written by the server only (DESIGN.md sections 3 and 8): a
+// submit records the session's own server-computed score, once, for a finished unseeded game that passes its
+// audit, on the board the game belongs to. The request body is ignored.
 import { finalScore } from '@drugwars/engine';
-import { ApiErrorCode, type LeaderboardEntryData } from '@drugwars/protocol';
+import { ApiErrorCode, type DailyLeaderboardResponse, type LeaderboardEntryData, type SubmitScoreResponse } from '@drugwars/protocol';
 import type { LeaderboardPeriod, Storage } from '../storage/port';
 import { ApiError, sessionNotFound } from '../errors';
+import type { DailyRun } from './dailyRun';
+import { entryView } from './entryView';
 import type { GameSessions } from './gameSessions';
 
 export const LEADERBOARD_DEFAULT_LIMIT = 100;
@@ -13,14 +16,26 @@ export class Leaderboard {
   constructor(
     private readonly storage: Storage,
     private readonly sessions: GameSessions,
+    private readonly dailyRun: DailyRun,
     private readonly now: () => Date,
   ) {}
 
-  top(period: LeaderboardPeriod, limit = LEADERBOARD_DEFAULT_LIMIT): Promise<LeaderboardEntryData[]> {
-    return this.storage.topScores(period, limit, this.now());
+  async top(period: LeaderboardPeriod, limit = LEADERBOARD_DEFAULT_LIMIT, viewer?: string): Promise<LeaderboardEntryData[]> {
+    const entries = await this.storage.topScores(period, limit, this.now());
+    return entries.map((e) => entryView(e, viewer, this.dailyRun));
   }
 
-  async submit(sessionId: string | undefined): Promise<LeaderboardEntryData> {
+  /** A day's Daily Run board (today when no date is given), with the day's seed once the day is over. */
+  async daily(date: string | undefined, limit = LEADERBOARD_DEFAULT_LIMIT, viewer?: string): Promise<Omit<DailyLeaderboardResponse, 'success'>> {
+    const day = date ?? this.dailyRun.today();
+    if (!this.dailyRun.hasBegun(day)) {
+      throw new ApiError(400, ApiErrorCode.INVALID_INPUT, `There is no Daily Run on ${day}: pick a day up to today (UTC).`);
+    }
+    const entries = await this.storage.dailyScores(day, limit);
+    return { date: day, seed: await this.dailyRun.publicSeed(day), entries: entries.map((e) => entryView(e, viewer, this.dailyRun)) };
+  }
+
+  async submit(sessionId: string | undefined): Promise<Omit<SubmitScoreResponse, 'success'>> {
     const record = await this.sessions.get(sessionId);
     if (record.isSeeded || record.state.isSeeded) {
       throw new ApiError(400, ApiErrorCode.SEEDED_GAME, 'Seeded games are not eligible for leaderboard');
@@ -32,18 +47,32 @@ export class Leaderboard {
     // Nothing is scored unless the action log reproduces the stored state.
     await this.sessions.audit(record);
 
-    const entry = {
-      player_name: record.state.player.name.trim() || record.playerName.trim() || ANONYMOUS,
-      score: finalScore(record.state),
-      final_day: record.state.day,
-    };
-    const now = this.now();
-    const result = await this.storage.submitScore(record.id, entry, now);
+    const state = record.state;
+    const daily = record.daily;
+    const result = await this.storage.submitScore(
+      record.id,
+      {
+        player_name: state.player.name.trim() || record.playerName.trim() || ANONYMOUS,
+        score: finalScore(state),
+        final_day: state.day,
+        died: state.player.health <= 0,
+        gameOverReason: state.gameOverReason,
+        rulesVersion: state.rulesVersion,
+        // A Daily Run ranks only while its day lasts: afterwards its seed and replays are public.
+        daily: daily ? { date: daily.date, visitorId: daily.visitorId, mayRank: !this.dailyRun.isOver(daily.date) } : null,
+      },
+      this.now(),
+    );
     if (!result.ok) {
       if (result.reason === 'ALREADY_SUBMITTED') throw alreadySubmitted();
       throw sessionNotFound();
     }
-    return { ...entry, date_achieved: now.toISOString() };
+    return {
+      entry: entryView(result.entry, daily?.visitorId, this.dailyRun),
+      board: result.entry.board,
+      dailyDate: result.entry.dailyDate,
+      place: result.place,
+    };
   }
 }
 

@@ -1,8 +1,8 @@
 // Replaying a session's log from its seed without holding the event loop: the log is read a page at a time and
 // the replay gives way to other work (setImmediate) after a few milliseconds or a fixed number of actions,
 // whichever comes first, so an audit of the longest game allowed delays other requests by one slice at most.
-// The audit (and the reply of a retried action) replay whole logs; nothing else does (load rolls a recent
-// snapshot forward over a handful of actions).
+// The audit, the reply of a retried action and a leaderboard entry's replay (replays.ts) replay whole logs;
+// nothing else does (load rolls a recent snapshot forward over a handful of actions).
 import { apply, newGame, type Action, type ApplyOk, type GameState } from '@drugwars/engine';
 import { SessionLogError, type SessionRecord, type Storage } from '../storage/port';
 
@@ -46,7 +46,13 @@ export type SessionMeta = Pick<SessionRecord, 'id' | 'playerName' | 'seed' | 'is
  * The state after the first `count` logged actions of `session`, replayed from its seed. Throws SessionLogError
  * when the log is shorter or the engine refuses a logged action (rows changed outside the game).
  */
-export async function replayLog(storage: Storage, session: SessionMeta, count: number): Promise<GameState> {
+export async function replayLog(
+  storage: Storage,
+  session: SessionMeta,
+  count: number,
+  /** Told about every action applied (the replay story is written from them). */
+  onApplied?: (before: GameState, action: Action, result: ApplyOk) => void,
+): Promise<GameState> {
   let state = newGame({ playerName: session.playerName, seed: session.seed, isSeeded: session.isSeeded });
   let done = 0;
   let sliceActions = 0;
@@ -57,7 +63,9 @@ export async function replayLog(storage: Storage, session: SessionMeta, count: n
     const page = await storage.actions(session.id, { afterSeq: done, limit: Math.min(REPLAY_PAGE_ACTIONS, count - done) });
     if (page.length === 0) throw new SessionLogError(session.id, `the log ends at action ${done}, not ${count}`);
     for (const action of page) {
-      state = applyLogged(session.id, state, action, done + 1).state;
+      const result = applyLogged(session.id, state, action, done + 1);
+      onApplied?.(state, action, result);
+      state = result.state;
       done++;
       sliceActions++;
       if (sliceActions >= REPLAY_SLICE_ACTIONS || performance.now() - sliceStart >= REPLAY_SLICE_MS) {

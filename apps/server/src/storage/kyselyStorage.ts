@@ -1,7 +1,7 @@
 // The Storage port implemented once over Kysely; the SQLite and PostgreSQL adapters only build the Kysely
 // instance (dialect, connection settings) and a QueryRunner and hand them here. Every query is written with the
 // query builder, so both databases run the same statements; see queryRunner.ts for how they are executed.
-import { Migrator, type Kysely, type Selectable } from 'kysely';
+import { Migrator, sql, type Kysely, type Selectable } from 'kysely';
 import type { Action, GameState } from '@drugwars/engine';
 import {
   SessionLogError,
@@ -9,8 +9,11 @@ import {
   type AppendResult,
   type IdempotentChange,
   type LogPage,
+  type Board,
+  type EntryWithSession,
   type LeaderboardEntry,
   type LeaderboardPeriod,
+  type NewScore,
   type NewSession,
   type SessionRecord,
   type Storage,
@@ -18,7 +21,7 @@ import {
   type TrackingKind,
   type RollForward,
 } from './port';
-import type { Database, SessionsTable } from './schema';
+import type { Database, LeaderboardTable, SessionsTable } from './schema';
 import { CodeMigrationProvider, type DialectName } from './migrations';
 import { periodBuckets, periodFilter } from './leaderboardPeriods';
 import { affected, prepare, rows, type QueryRunner, type ReadOp, type WriteOp } from './queryRunner';
@@ -123,6 +126,8 @@ const SESSION_META = [
   'ended_at',
   'score_submitted',
   'day_start_version',
+  'daily_date',
+  'visitor_id',
 ] as const;
 
 function toRecord(row: Selectable<SessionsTable>, state: GameState): SessionRecord {
@@ -138,6 +143,44 @@ function toRecord(row: Selectable<SessionsTable>, state: GameState): SessionReco
     endedAt: row.ended_at === null ? null : new Date(row.ended_at),
     scoreSubmitted: row.score_submitted === 1,
     dayStartVersion: row.day_start_version,
+    daily: row.daily_date !== null && row.visitor_id !== null ? { date: row.daily_date, visitorId: row.visitor_id } : null,
+  };
+}
+
+/** What a board or replay reads of an entry. */
+const ENTRY_COLUMNS = [
+  'leaderboard.id',
+  'leaderboard.player_name',
+  'score',
+  'final_day',
+  'date_achieved',
+  'died',
+  'game_over_reason',
+  'board',
+  'leaderboard.daily_date',
+  'leaderboard.visitor_id',
+  'rules_version',
+] as const;
+
+type EntryRow = Pick<
+  Selectable<LeaderboardTable>,
+  'id' | 'player_name' | 'score' | 'final_day' | 'date_achieved' | 'died' | 'game_over_reason' | 'board' | 'daily_date' | 'visitor_id' | 'rules_version'
+>;
+
+function toEntry(r: EntryRow): LeaderboardEntry {
+  return {
+    // pg returns a bigint identity as a number (see the int8 parser in postgresStorage.ts).
+    id: Number(r.id),
+    player_name: r.player_name,
+    score: r.score,
+    final_day: r.final_day,
+    date_achieved: new Date(r.date_achieved).toISOString(),
+    died: r.died === 1,
+    gameOverReason: r.game_over_reason,
+    board: r.board as Board,
+    dailyDate: r.daily_date,
+    visitorId: r.visitor_id,
+    rulesVersion: r.rules_version,
   };
 }
 
@@ -150,9 +193,22 @@ class IdempotencyKeyTaken extends Error {}
  */
 export function topScoresQuery(db: Kysely<Database>, period: LeaderboardPeriod, limit: number, now: Date) {
   const filter = periodFilter(period, now);
-  let query = db.selectFrom('leaderboard').select(['player_name', 'score', 'final_day', 'date_achieved']);
+  let query = db.selectFrom('leaderboard').select(ENTRY_COLUMNS).where('board', '=', 'ranked');
   if (filter) query = query.where(filter.column, '=', filter.value);
   return query
+    .orderBy('score', 'desc')
+    .orderBy('date_achieved', 'asc')
+    .orderBy('id', 'asc')
+    .limit(Math.max(0, Math.floor(limit)));
+}
+
+/** A day's Daily Run board: one equality pair and the index order (leaderboard_daily_idx). Exported for the plan test. */
+export function dailyScoresQuery(db: Kysely<Database>, date: string, limit: number) {
+  return db
+    .selectFrom('leaderboard')
+    .select(ENTRY_COLUMNS)
+    .where('board', '=', 'daily')
+    .where('daily_date', '=', date)
     .orderBy('score', 'desc')
     .orderBy('date_achieved', 'asc')
     .orderBy('id', 'asc')
@@ -163,7 +219,16 @@ export function topScoresQuery(db: Kysely<Database>, period: LeaderboardPeriod, 
 function preparedQueries(db: Kysely<Database>) {
   return {
     insertSession: prepare(
-      (id: string, playerName: string, seed: string, isSeeded: number, createdAt: number, updatedAt: number) =>
+      (
+        id: string,
+        playerName: string,
+        seed: string,
+        isSeeded: number,
+        createdAt: number,
+        updatedAt: number,
+        dailyDate: string | null,
+        visitorId: string | null,
+      ) =>
         db.insertInto('sessions').values({
           id,
           player_name: playerName,
@@ -174,6 +239,8 @@ function preparedQueries(db: Kysely<Database>) {
           updated_at: updatedAt,
           ended_at: null,
           score_submitted: 0,
+          daily_date: dailyDate,
+          visitor_id: visitorId,
         }),
     ),
     liveMeta: prepare((id: string, notIdleBefore: number) =>
@@ -317,7 +384,10 @@ export class KyselyStorage implements Storage {
     const q = this.q;
     return this.runner
       .transaction(function* () {
-        yield* affected(q.insertSession(session.id, session.playerName, session.seed, session.isSeeded ? 1 : 0, t, t));
+        const daily = session.daily ?? null;
+        yield* affected(
+          q.insertSession(session.id, session.playerName, session.seed, session.isSeeded ? 1 : 0, t, t, daily?.date ?? null, daily?.visitorId ?? null),
+        );
         yield* affected(q.insertSnapshot(session.id, JSON.stringify(session.state)));
       })
       .then(() => this.states.set(session.id, 0, session.state, 0));
@@ -491,17 +561,27 @@ export class KyselyStorage implements Storage {
     }
   }
 
-  submitScore(
-    sessionId: string,
-    entry: Omit<LeaderboardEntry, 'date_achieved'>,
-    now: Date,
-  ): Promise<SubmitScoreResult> {
+  submitScore(sessionId: string, score: NewScore, now: Date): Promise<SubmitScoreResult> {
     // Money is integers end to end; a fraction here is a caller bug, refused before it reaches a bigint column.
-    if (!Number.isSafeInteger(entry.score) || !Number.isSafeInteger(entry.final_day)) {
-      return Promise.reject(new RangeError(`submitScore needs integer score and final_day, got ${entry.score}, ${entry.final_day}`));
+    if (!Number.isSafeInteger(score.score) || !Number.isSafeInteger(score.final_day)) {
+      return Promise.reject(new RangeError(`submitScore needs integer score and final_day, got ${score.score}, ${score.final_day}`));
     }
     const t = now.getTime();
     const db = this.db;
+    const daily = score.daily ?? null;
+    const row = {
+      session_id: sessionId,
+      player_name: score.player_name,
+      score: score.score,
+      final_day: score.final_day,
+      date_achieved: t,
+      ...periodBuckets(t),
+      daily_date: daily?.date ?? null,
+      visitor_id: daily?.visitorId ?? null,
+      rules_version: score.rulesVersion,
+      died: score.died ? 1 : 0,
+      game_over_reason: score.gameOverReason,
+    };
     return this.runner.transaction(
       function* (): WriteOp<SubmitScoreResult> {
         // Flip the flag first: the single-row UPDATE is the once-only gate, across processes too.
@@ -516,21 +596,48 @@ export class KyselyStorage implements Storage {
           const [exists] = yield* rows(db.selectFrom('sessions').select('id').where('id', '=', sessionId));
           return { ok: false, reason: exists ? 'ALREADY_SUBMITTED' : 'NOT_FOUND' };
         }
-        // session_id is UNIQUE as well: even an id reused after a purge cannot enter the board twice.
-        const inserted = yield* affected(
-          db
-            .insertInto('leaderboard')
-            .values({
-              session_id: sessionId,
-              player_name: entry.player_name,
-              score: entry.score,
-              final_day: entry.final_day,
-              date_achieved: t,
-              ...periodBuckets(t),
-            })
-            .onConflict((oc) => oc.column('session_id').doNothing()),
+        let inserted = 0;
+        if (daily?.mayRank) {
+          // The visitor's first of the day goes on the board; the partial unique index turns a second (even one
+          // racing from another process) into nothing inserted, and it is filed as practice below.
+          inserted = yield* affected(
+            db
+              .insertInto('leaderboard')
+              .values({ ...row, board: 'daily' })
+              .onConflict((oc) => oc.columns(['daily_date', 'visitor_id']).where(sql.ref('board'), '=', sql.lit('daily')).doNothing()),
+          );
+        }
+        if (inserted === 0) {
+          // session_id is UNIQUE as well: even an id reused after a purge cannot enter the board twice.
+          inserted = yield* affected(
+            db
+              .insertInto('leaderboard')
+              .values({ ...row, board: daily ? 'practice' : 'ranked' })
+              .onConflict((oc) => oc.column('session_id').doNothing()),
+          );
+          if (inserted === 0) return { ok: false, reason: 'ALREADY_SUBMITTED' };
+        }
+        const [stored] = yield* rows(db.selectFrom('leaderboard').select(ENTRY_COLUMNS).where('session_id', '=', sessionId));
+        const entry = toEntry(stored!);
+        if (entry.board === 'practice') return { ok: true, entry, place: null };
+        // Entries ahead of this one on its board (today's list, or its day's Daily Run): better scores, then
+        // earlier ties, exactly the order the board reads.
+        const onItsBoard =
+          entry.board === 'daily'
+            ? db.selectFrom('leaderboard').where('board', '=', 'daily').where('daily_date', '=', entry.dailyDate)
+            : db.selectFrom('leaderboard').where('board', '=', 'ranked').where('utc_day', '=', row.utc_day);
+        const [ahead] = yield* rows(
+          onItsBoard
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where((eb) =>
+              eb.or([
+                eb('score', '>', row.score),
+                eb.and([eb('score', '=', row.score), eb('date_achieved', '<', t)]),
+                eb.and([eb('score', '=', row.score), eb('date_achieved', '=', t), eb('id', '<', entry.id)]),
+              ]),
+            ),
         );
-        return inserted === 0 ? { ok: false, reason: 'ALREADY_SUBMITTED' } : { ok: true };
+        return { ok: true, entry, place: Number(ahead?.n ?? 0) + 1 };
       },
     );
   }
@@ -538,13 +645,41 @@ export class KyselyStorage implements Storage {
   topScores(period: LeaderboardPeriod, limit: number, now: Date): Promise<LeaderboardEntry[]> {
     const ordered = topScoresQuery(this.db, period, limit, now);
     return this.runner.read(function* () {
-      const found = yield* rows(ordered);
-      return found.map((r) => ({
-        player_name: r.player_name,
-        score: r.score,
-        final_day: r.final_day,
-        date_achieved: new Date(r.date_achieved).toISOString(),
-      }));
+      return (yield* rows(ordered)).map(toEntry);
+    });
+  }
+
+  dailyScores(date: string, limit: number): Promise<LeaderboardEntry[]> {
+    const ordered = dailyScoresQuery(this.db, date, limit);
+    return this.runner.read(function* () {
+      return (yield* rows(ordered)).map(toEntry);
+    });
+  }
+
+  entry(id: number): Promise<EntryWithSession | null> {
+    if (!Number.isSafeInteger(id)) return Promise.resolve(null);
+    const query = this.db
+      .selectFrom('leaderboard')
+      .leftJoin('sessions', 'sessions.id', 'leaderboard.session_id')
+      .select([...ENTRY_COLUMNS, 'sessions.id as sid', 'sessions.player_name as session_name', 'seed', 'is_seeded', 'version'])
+      .where('leaderboard.id', '=', id);
+    return this.runner.read(function* () {
+      const [r] = yield* rows(query);
+      if (!r) return null;
+      const session =
+        r.sid !== null && r.session_name !== null && r.seed !== null && r.is_seeded !== null && r.version !== null
+          ? { id: r.sid, playerName: r.session_name, seed: r.seed, isSeeded: r.is_seeded === 1, version: r.version }
+          : null;
+      return { entry: toEntry(r), session };
+    });
+  }
+
+  setting(key: string, value: string): Promise<string> {
+    const db = this.db;
+    return this.runner.transaction(function* (): WriteOp<string> {
+      yield* affected(db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()));
+      const [stored] = yield* rows(db.selectFrom('settings').select('value').where('key', '=', key));
+      return stored!.value;
     });
   }
 

@@ -2,6 +2,7 @@
 // names in kysely_migration and serialises concurrent runs with a lock row, so two server processes starting
 // together on one PostgreSQL apply each migration once). Names sort in order; never edit a shipped migration,
 // add a new one.
+import { rulesVersionOf } from '@drugwars/engine';
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -138,6 +139,90 @@ function m0003RequestLimits(): Migration {
   };
 }
 
+/** The board index of the Most Wanted List's views and of the Daily Run: (board, [bucket], score order). */
+const BOARD_INDEXES = [
+  ['leaderboard_board_all_idx', ['board', 'score desc', 'date_achieved', 'id']],
+  ['leaderboard_board_day_idx', ['board', 'utc_day', 'score desc', 'date_achieved', 'id']],
+  ['leaderboard_board_week_idx', ['board', 'utc_week', 'score desc', 'date_achieved', 'id']],
+  ['leaderboard_board_month_idx', ['board', 'utc_month', 'score desc', 'date_achieved', 'id']],
+  ['leaderboard_daily_idx', ['board', 'daily_date', 'score desc', 'date_achieved', 'id']],
+] as const;
+
+/**
+ * Daily Runs and replays. Sessions record a Daily Run's date and visitor; entries record their board ('ranked',
+ * 'daily' or 'practice'), the Daily Run's date and visitor, the rules version (replays need it), and whether and
+ * how the game ended in death. Every board read stays one ordered index read: the period indexes of 0001 gain
+ * `board` in front (a Daily Run never shows on the Most Wanted List), and the Daily Run has its own. A partial
+ * unique index allows one 'daily' entry per visitor and day. `settings` keeps the generated Daily Run secret.
+ * Entries already on the list get their rules version and ending from their session's last snapshot, when the
+ * session is still stored (without it there is nothing to replay: rules_version stays null).
+ */
+function m0004DailyRuns(): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema.alterTable('sessions').addColumn('daily_date', 'text').execute();
+      await db.schema.alterTable('sessions').addColumn('visitor_id', 'text').execute();
+      const columns: [string, 'text' | 'integer', boolean][] = [
+        ['board', 'text', true],
+        ['daily_date', 'text', false],
+        ['visitor_id', 'text', false],
+        ['rules_version', 'integer', false],
+        ['died', 'integer', true],
+        ['game_over_reason', 'text', false],
+      ];
+      for (const [name, type, notNull] of columns) {
+        await db.schema
+          .alterTable('leaderboard')
+          .addColumn(name, type, (c) => (notNull ? c.notNull().defaultTo(name === 'board' ? 'ranked' : 0) : c))
+          .execute();
+      }
+      for (const old of ['leaderboard_all_idx', 'leaderboard_utc_day_idx', 'leaderboard_utc_week_idx', 'leaderboard_utc_month_idx']) {
+        await db.schema.dropIndex(old).execute();
+      }
+      for (const [name, indexColumns] of BOARD_INDEXES) {
+        await db.schema.createIndex(name).on('leaderboard').columns([...indexColumns]).execute();
+      }
+      await db.schema
+        .createIndex('leaderboard_daily_visitor_idx')
+        .on('leaderboard')
+        .columns(['daily_date', 'visitor_id'])
+        .unique()
+        .where(sql.ref('board'), '=', sql.lit('daily'))
+        .execute();
+      await db.schema
+        .createTable('settings')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+      await backfillEntries(db);
+    },
+  };
+}
+
+/** Rules version and ending of the entries already on the list, read from their sessions' snapshots, in pages. */
+async function backfillEntries(db: Kysely<unknown>): Promise<void> {
+  const PAGE = 500;
+  for (let after = -1; ; ) {
+    const { rows } = await sql<{ id: number | string; snapshot: string }>`
+      select l.id, s.snapshot from leaderboard l join session_snapshots s on s.session_id = l.session_id
+      where l.id > ${after} order by l.id limit ${PAGE}`.execute(db);
+    for (const row of rows) {
+      let state: { rulesVersion?: unknown; gameOverReason?: unknown; player?: { health?: unknown } };
+      try {
+        state = JSON.parse(row.snapshot) as typeof state;
+      } catch {
+        continue;
+      }
+      const rulesVersion = rulesVersionOf(state);
+      const died = typeof state.player?.health === 'number' && state.player.health <= 0 ? 1 : 0;
+      const reason = typeof state.gameOverReason === 'string' ? state.gameOverReason : null;
+      await sql`update leaderboard set rules_version = ${rulesVersion}, died = ${died}, game_over_reason = ${reason} where id = ${row.id}`.execute(db);
+    }
+    if (rows.length < PAGE) return;
+    after = Number(rows[rows.length - 1]!.id);
+  }
+}
+
 export class CodeMigrationProvider implements MigrationProvider {
   constructor(private readonly dialect: DialectName) {}
 
@@ -146,6 +231,7 @@ export class CodeMigrationProvider implements MigrationProvider {
       '0001_initial': m0001Initial(this.dialect),
       '0002_session_snapshots': m0002SessionSnapshots(),
       '0003_request_limits': m0003RequestLimits(),
+      '0004_daily_runs': m0004DailyRuns(),
     });
   }
 }

@@ -11,6 +11,10 @@
 // - `createSession` rejects (throws) on a duplicate id; random UUIDs make that a non-event.
 // - `submitScore` only checks that the session row exists (ended or not); whether the game is over and unseeded
 //   is the service's rule. `topScores` orders by score desc, then earlier date_achieved first.
+// - Boards: `submitScore` files a game on the Most Wanted List ('ranked'), on its day's Daily Run board ('daily':
+//   the visitor's first of that day, if `daily.mayRank`), or as 'practice' (on no board, but an entry with an id
+//   and a replay). `topScores` reads only 'ranked' entries, `dailyScores` only 'daily' ones. One 'daily' entry per
+//   visitor and day, across processes too (a unique index decides a race).
 // - Errors other than the results below (database down, disk full) are thrown as ordinary Errors, except that
 //   `load` throws SessionLogError when a session's stored snapshot cannot be rolled forward over its log (rows
 //   missing or changed by hand): the service answers that as an audit failure, never as a server error; its
@@ -52,12 +56,21 @@ export class OutdatedRulesError extends SessionLogError {
   }
 }
 
+/** A Daily Run session: the UTC date whose seed it plays and the browser's visitor id that started it. */
+export interface DailySession {
+  /** 'YYYY-MM-DD' (UTC). */
+  date: string;
+  visitorId: string;
+}
+
 export interface SessionRecord {
   id: string;
   playerName: string;
-  /** 16-digit seed (secret for unseeded games). */
+  /** 16-digit seed (secret for unseeded games, and for a Daily Run until its day is over). */
   seed: string;
   isSeeded: boolean;
+  /** Set for a Daily Run, null for other games. */
+  daily: DailySession | null;
   state: GameState;
   /** Number of actions appended so far; the optimistic-concurrency guard of append. */
   version: number;
@@ -77,6 +90,8 @@ export interface NewSession {
   seed: string;
   isSeeded: boolean;
   state: GameState;
+  /** A Daily Run (omitted or null for other games). */
+  daily?: DailySession | null;
 }
 
 export type AppendResult = { ok: true; version: number } | { ok: false; reason: 'VERSION_CONFLICT' | 'NOT_FOUND' };
@@ -99,15 +114,54 @@ export interface LogPage {
 
 export type LeaderboardPeriod = 'today' | 'week' | 'month' | 'all';
 
+/** The Most Wanted List, a day's Daily Run board, or no board (a Daily Run played again the same day). */
+export type Board = 'ranked' | 'daily' | 'practice';
+
 export interface LeaderboardEntry {
+  id: number;
   player_name: string;
   score: number;
   final_day: number;
   /** ISO 8601 timestamp (UTC). */
   date_achieved: string;
+  /** The game ended in death. */
+  died: boolean;
+  gameOverReason: string | null;
+  board: Board;
+  /** A Daily Run's date ('YYYY-MM-DD'), null for other games. */
+  dailyDate: string | null;
+  /** The Daily Run's visitor id (never sent to anybody; it tells whose replay it is). */
+  visitorId: string | null;
+  /** The rules the game was played under; null when unknown (an entry older than replays whose log is gone). */
+  rulesVersion: number | null;
 }
 
-export type SubmitScoreResult = { ok: true } | { ok: false; reason: 'ALREADY_SUBMITTED' | 'NOT_FOUND' };
+/** What a finished game files: its score and how it ended; the board follows from `daily`. */
+export interface NewScore {
+  player_name: string;
+  score: number;
+  final_day: number;
+  died: boolean;
+  gameOverReason: string | null;
+  rulesVersion: number;
+  /** A Daily Run: its date and visitor; mayRank false files it as practice whatever came before (its day is over). */
+  daily?: { date: string; visitorId: string; mayRank: boolean } | null;
+}
+
+export type SubmitScoreResult =
+  | {
+      ok: true;
+      entry: LeaderboardEntry;
+      /** 1-based place on the board it went on (today's Most Wanted List, or its day's Daily Run); null for practice. */
+      place: number | null;
+    }
+  | { ok: false; reason: 'ALREADY_SUBMITTED' | 'NOT_FOUND' };
+
+/** A leaderboard entry with what replaying it takes: its session's start (null when the session is gone). */
+export interface EntryWithSession {
+  entry: LeaderboardEntry;
+  session: { id: string; playerName: string; seed: string; isSeeded: boolean; version: number } | null;
+}
 
 export type TrackingKind = 'visitor' | 'pageview' | 'funnel' | 'event';
 
@@ -145,9 +199,18 @@ export interface Storage {
   /** Delete tracking rows created before `createdBefore`; returns how many. */
   purgeTracking(createdBefore: Date): Promise<number>;
   /** Record a finished game's score once per session (the leaderboard is written by the server only). */
-  submitScore(sessionId: string, entry: Omit<LeaderboardEntry, 'date_achieved'>, now: Date): Promise<SubmitScoreResult>;
-  /** Top entries of a calendar period in UTC (today, ISO week, month) or of all time, best first. */
+  submitScore(sessionId: string, score: NewScore, now: Date): Promise<SubmitScoreResult>;
+  /** Top Most Wanted List entries of a calendar period in UTC (today, ISO week, month) or of all time, best first. */
   topScores(period: LeaderboardPeriod, limit: number, now: Date): Promise<LeaderboardEntry[]>;
+  /** Top Daily Run entries of one UTC date ('YYYY-MM-DD'), best first (practice runs are on no board). */
+  dailyScores(date: string, limit: number): Promise<LeaderboardEntry[]>;
+  /** One entry by id, with its session's start when the session is still stored; null for an unknown id. */
+  entry(id: number): Promise<EntryWithSession | null>;
+  /**
+   * The value stored under `key`, storing `value` first when there is none (the first writer wins, across
+   * processes too): how a generated secret outlives a restart.
+   */
+  setting(key: string, value: string): Promise<string>;
   /** Store one analytics row; payload already size-limited JSON. */
   track(kind: TrackingKind, visitorId: string | null, sessionId: string | null, payload: unknown, now: Date): Promise<void>;
   /** Cheap connectivity check for /api/health. */

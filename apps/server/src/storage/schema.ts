@@ -23,6 +23,10 @@ export interface SessionsTable {
   score_submitted: number;
   /** The version at which the game's current day began (the per-day action cap counts from it; migration 0003). */
   day_start_version: Generated<number>;
+  /** A Daily Run's UTC date 'YYYY-MM-DD' (migration 0004), null for other games. */
+  daily_date: string | null;
+  /** The browser's visitor id of a Daily Run (its first finished game of the day ranks), else null. */
+  visitor_id: string | null;
 }
 
 /** A session's state every few actions (see SNAPSHOT_EVERY in kyselyStorage.ts); one row per session. */
@@ -72,6 +76,20 @@ export interface LeaderboardTable {
   utc_day: number;
   utc_week: number;
   utc_month: number;
+  /** 'ranked' (the Most Wanted List), 'daily' (the Daily Run board of daily_date) or 'practice' (no board). */
+  board: string;
+  daily_date: string | null;
+  visitor_id: string | null;
+  /** The rules the game was played under; null for an entry whose log was gone before this was recorded. */
+  rules_version: number | null;
+  died: number;
+  game_over_reason: string | null;
+}
+
+/** Server settings that must outlive a restart, such as the generated Daily Run secret in development. */
+export interface SettingsTable {
+  key: string;
+  value: string;
 }
 
 export interface TrackingTable {
@@ -91,4 +109,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   leaderboard: LeaderboardTable;
   tracking: TrackingTable;
+  settings: SettingsTable;
 }

@@ -10,6 +10,7 @@ import { openFreshStorage, type StorageTarget } from './storageTargets';
 export const GENEROUS_RATE_LIMITS = {
   newGame: { max: 100_000, timeWindowMs: 60_000 },
   submit: { max: 100_000, timeWindowMs: 60_000 },
+  replay: { max: 100_000, timeWindowMs: 60_000 },
   tracking: { max: 100_000, timeWindowMs: 60_000 },
 };
 
