@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ClientGameState } from '@drugwars/engine';
 import { describeEachStorage } from './support/storageTargets';
-import { drugOnSale, heldQuantity, request, startServer, type RunningServer } from './support/storageHttp';
+import { drugOnSale, heldQuantity, newGameOver, request, startServer, type RunningServer } from './support/storageHttp';
 
 const PARALLEL = 25;
 
@@ -17,15 +17,7 @@ describeEachStorage('race: parallel buys on one session', (target) => {
     await server.close();
   });
 
-  async function newGame(): Promise<{ sessionId: string; state: ClientGameState }> {
-    const created = await request(server.baseUrl, 'POST', '/api/game/new', {
-      body: { playerName: 'racer', seed: '4242-4242-4242-4242' },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const { sessionId, gameState } = created.body;
-    if (!sessionId || !gameState) throw new Error('new game reply without sessionId/gameState');
-    return { sessionId, state: gameState };
-  }
+  const newGame = () => newGameOver(server.baseUrl, { playerName: 'racer', seed: '4242-4242-4242-4242' });
 
   async function raceBuys(sessionId: string, drugId: string, quantity: number) {
     const replies = await Promise.all(

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ClientGameState } from '@drugwars/engine';
 import { describeEachStorage } from './support/storageTargets';
-import { drugOnSale, heldQuantity, request, startServer, type RunningServer } from './support/storageHttp';
+import { drugOnSale, heldQuantity, newGameOver, request, startServer, type RunningServer } from './support/storageHttp';
 
 const BURST = 50;
 
@@ -16,11 +16,7 @@ describeEachStorage('a burst on one session', (target) => {
     await server.close();
   });
 
-  async function newGame(): Promise<{ sessionId: string; state: ClientGameState }> {
-    const created = await request(server.baseUrl, 'POST', '/api/game/new', { body: { playerName: 'burst', seed: '4242-0000-4242-0000' } });
-    expect(created.status).toBe(200);
-    return { sessionId: created.body.sessionId ?? '', state: created.body.gameState as ClientGameState };
-  }
+  const newGame = () => newGameOver(server.baseUrl, { playerName: 'burst', seed: '4242-0000-4242-0000' });
 
   it(`${BURST} concurrent buys: all 2xx or a rule refusal, none CONFLICT, and the money adds up`, async () => {
     const { sessionId, state } = await newGame();

@@ -1,7 +1,7 @@
 // The Storage port implemented once over Kysely; the SQLite and PostgreSQL adapters only build the Kysely
 // instance (dialect, connection settings) and a QueryRunner and hand them here. Every query is written with the
 // query builder, so both databases run the same statements; see queryRunner.ts for how they are executed.
-import { Migrator, sql, type Kysely, type Selectable } from 'kysely';
+import { Migrator, sql, type Compilable, type DeleteResult, type Kysely, type Selectable } from 'kysely';
 import type { Action, GameState } from '@drugwars/engine';
 import {
   SessionLogError,
@@ -513,48 +513,41 @@ export class KyselyStorage implements Storage {
     });
   }
 
-  async purgeExpired(idleBefore: Date): Promise<number> {
+  /** Deletes sessions idle since before the cut-off, except those on the leaderboard (see the port). */
+  purgeExpired(idleBefore: Date): Promise<number> {
     const cutoff = idleBefore.getTime();
-    const db = this.db;
-    let total = 0;
-    for (;;) {
-      // The outer updated_at test is re-checked on the locked row, so a session touched by a concurrent append
-      // after the inner SELECT survives. Actions go with their session (ON DELETE CASCADE). Batches keep each
-      // statement short so live traffic is never blocked for long.
-      const n = await this.runner.write(function* () {
-        return yield* affected(
-          db
-            .deleteFrom('sessions')
-            .where('id', 'in', (eb) =>
-              eb
-                .selectFrom('sessions')
-                .select('id')
-                .where('updated_at', '<', cutoff)
-                .where('score_submitted', '=', 0)
-                .limit(PURGE_BATCH),
-            )
-            .where('updated_at', '<', cutoff)
-            .where('score_submitted', '=', 0),
-        );
-      });
-      total += n;
-      if (n < PURGE_BATCH) return total;
-    }
+    // The outer updated_at test is re-checked on the locked row, so a session touched by a concurrent append after
+    // the inner SELECT survives. Actions go with their session (ON DELETE CASCADE).
+    return this.deleteInBatches(() =>
+      this.db
+        .deleteFrom('sessions')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('sessions').select('id').where('updated_at', '<', cutoff).where('score_submitted', '=', 0).limit(PURGE_BATCH),
+        )
+        .where('updated_at', '<', cutoff)
+        .where('score_submitted', '=', 0),
+    );
   }
 
-  async purgeTracking(createdBefore: Date): Promise<number> {
+  purgeTracking(createdBefore: Date): Promise<number> {
     const cutoff = createdBefore.getTime();
-    const db = this.db;
+    return this.deleteInBatches(() =>
+      this.db
+        .deleteFrom('tracking')
+        .where('id', 'in', (eb) => eb.selectFrom('tracking').select('id').where('created_at', '<', cutoff).limit(PURGE_BATCH)),
+    );
+  }
+
+  /**
+   * Runs `batch` (a DELETE of at most PURGE_BATCH rows) until one deletes fewer; returns how many in all. One
+   * DELETE of everything (a day of tracking rows at the rate limit is millions) would hold SQLite's write lock,
+   * and every game write behind it, for seconds; short statements let live traffic through in between.
+   */
+  private async deleteInBatches(batch: () => Compilable<DeleteResult>): Promise<number> {
     let total = 0;
     for (;;) {
-      // In batches, like purgeExpired: a day of rows at the rate limit is millions, and one DELETE of all of them
-      // would hold SQLite's write lock (every game write waits) for seconds.
       const n = await this.runner.write(function* () {
-        return yield* affected(
-          db
-            .deleteFrom('tracking')
-            .where('id', 'in', (eb) => eb.selectFrom('tracking').select('id').where('created_at', '<', cutoff).limit(PURGE_BATCH)),
-        );
+        return yield* affected(batch());
       });
       total += n;
       if (n < PURGE_BATCH) return total;

@@ -78,3 +78,12 @@ export function drugOnSale(state: ClientGameState, order: 'cheapest' | 'dearest'
 export function heldQuantity(state: ClientGameState, drugId: string): number {
   return state.player.inventory[drugId]?.quantity ?? 0;
 }
+
+/** A new game through the API of a running server (seeded, so its market is known in advance). */
+export async function newGameOver(baseUrl: string, body: { playerName: string; seed: string }): Promise<{ sessionId: string; state: ClientGameState }> {
+  const created = await request(baseUrl, 'POST', '/api/game/new', { body });
+  if (created.status !== 200 || !created.body.sessionId || !created.body.gameState) {
+    throw new Error(`new game failed: ${created.status} ${JSON.stringify(created.body)}`);
+  }
+  return { sessionId: created.body.sessionId, state: created.body.gameState };
+}
