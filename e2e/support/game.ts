@@ -33,14 +33,22 @@ export function dialog(page: Page, title: string | RegExp): Locator {
 }
 
 /**
- * Title screen -> PLAY -> 'ENTER YOUR NAME' -> START NEW GAME (with the seed checkbox when a seed is given) ->
+ * Title screen -> PLAY -> 'ENTER YOUR NAME' -> START NEW GAME (with the seed checkbox when a seed is given; DAILY
+ * RUN with `daily`) ->
  * (with replaceActive: the active-game WARNING answered WHATEVER) -> the intro modal's 'Let's Go!'. Returns the
  * intro modal's text.
  */
 export async function startGame(
   page: Page,
   baseUrl: string,
-  opts: { name: string; seed?: string; /** an active game exists: expect the WARNING and answer WHATEVER */ replaceActive?: boolean },
+  opts: {
+    name: string;
+    seed?: string;
+    /** an active game exists: expect the WARNING and answer WHATEVER */
+    replaceActive?: boolean;
+    /** today's Daily Run (the DAILY RUN button) instead of START NEW GAME */
+    daily?: boolean;
+  },
 ): Promise<string> {
   await page.goto(`${baseUrl}/`);
   await page.getByRole('button', { name: 'PLAY' }).click();
@@ -56,7 +64,7 @@ export async function startGame(
     await seedInput.fill(opts.seed);
   }
   if (opts.replaceActive) await page.getByRole('region', { name: 'ACTIVE GAMES' }).waitFor();
-  await modal.getByRole('button', { name: 'START NEW GAME' }).click();
+  await modal.getByRole('button', { name: opts.daily ? 'DAILY RUN' : 'START NEW GAME' }).click();
   if (opts.replaceActive) {
     await page.getByText('WARNING: You have an active game. Starting a new game will delete your active game.').waitFor();
     await page.getByRole('button', { name: 'WHATEVER' }).click();

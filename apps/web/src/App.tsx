@@ -9,6 +9,7 @@ import { loadStrings } from './store/strings';
 const GameScreen = lazy(() => import('./features/game/GameScreen'));
 const LeaderboardPage = lazy(() => import('./features/leaderboard/LeaderboardPage'));
 const GameOverPage = lazy(() => import('./features/gameover/GameOverPage'));
+const ReplayPage = lazy(() => import('./features/replay/ReplayPage'));
 
 function PageViews() {
   usePageViewTracking();
@@ -28,6 +29,7 @@ export function App() {
         <Route path="/game" element={<GameScreen />} />
         <Route path="/leaderboard" element={<LeaderboardPage />} />
         <Route path="/gameover" element={<GameOverPage />} />
+        <Route path="/replay/:id" element={<ReplayPage />} />
         <Route path="*" element={<TitleScreen notFound />} />
       </Routes>
     </Suspense>

@@ -6,12 +6,12 @@
 // answer came back (see `move`), so a retry never applies a move twice.
 import { purchaseQuantity, type ClientGameState } from '@drugwars/engine';
 import type { ErrorResponse, RequestBody, ResponseBody, ShopItemKind } from '@drugwars/protocol';
-import { IDEMPOTENCY_KEY_HEADER, SESSION_HEADER } from '@drugwars/protocol/constants';
+import { IDEMPOTENCY_KEY_HEADER, SESSION_HEADER, VISITOR_HEADER } from '@drugwars/protocol/constants';
 import { Endpoints, type EndpointName } from '@drugwars/protocol/endpoints';
 import { ACTION_RETRIES, ACTION_RETRY_DELAY_MS, HEALTH_RETRY_DELAY_MS } from '../constants';
 import type { CatalogueKind } from '../lib/catalogue';
 import { debugLog, setEnvironment } from '../lib/debug';
-import { getSessionId, setSessionId } from '../storage/local';
+import { getSessionId, getVisitorId, setSessionId } from '../storage/local';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -87,10 +87,22 @@ type Method<K extends EndpointName> = (typeof Endpoints)[K]['method'];
 type GetName = { [K in EndpointName]: Method<K> extends 'GET' ? K : never }[EndpointName];
 type PostName = Exclude<EndpointName, GetName>;
 
-/** A GET endpoint; `params` fill the url's `:name` parts. */
-function get<K extends GetName>(name: K, params: Record<string, string> = {}): Promise<ResponseBody<K>> {
-  const url = Endpoints[name].url.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
-  return request<ResponseBody<K>>('GET', url);
+interface GetOptions {
+  /** Fill the url's `:name` parts. */
+  params?: Record<string, string>;
+  /** The query string (entries with an undefined value are left out). */
+  query?: Record<string, string | undefined>;
+  /** Send this browser's visitor id (the boards and replays show a player their own Daily Run replays early). */
+  asVisitor?: boolean;
+}
+
+/** A GET endpoint. */
+function get<K extends GetName>(name: K, options: GetOptions = {}): Promise<ResponseBody<K>> {
+  const params = options.params ?? {};
+  let url = Endpoints[name].url.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+  const query = Object.entries(options.query ?? {}).filter((e): e is [string, string] => e[1] !== undefined);
+  if (query.length > 0) url += `?${new URLSearchParams(query).toString()}`;
+  return request<ResponseBody<K>>('GET', url, undefined, options.asVisitor ? { [VISITOR_HEADER]: getVisitorId() } : {});
 }
 
 /** A POST endpoint with its body. */
@@ -181,7 +193,7 @@ export const api = {
     }
   },
   gameData: <K extends CatalogueKind>(kind: K) => get(DATA_ENDPOINTS[kind]) as Promise<ResponseBody<(typeof DATA_ENDPOINTS)[K]>>,
-  strings: (language: string) => get('strings', { language }),
+  strings: (language: string) => get('strings', { params: { language } }),
 
   // ---- session ----
   newGame: (req: RequestBody<'newGame'>) => post('newGame', req),
@@ -246,7 +258,11 @@ export const api = {
   shippingStatus: () => get('shippingStatus'),
 
   // ---- leaderboard ----
-  leaderboard: (period: LeaderboardPeriod) => get(LEADERBOARD_ENDPOINTS[period]),
+  leaderboard: (period: LeaderboardPeriod) => get(LEADERBOARD_ENDPOINTS[period], { asVisitor: true }),
+  /** A day's Daily Run board (today, UTC, when no date is given), with the day's seed once it is over. */
+  dailyLeaderboard: (date?: string) => get('leaderboardDaily', { query: { date }, asVisitor: true }),
+  /** An entry's game, day by day (404 with the reason when there is no replay to show). */
+  replay: (entryId: string) => get('replay', { params: { id: entryId }, asVisitor: true }),
   /** The server scores the session in the header; body fields are ignored. */
   submitScore: () => post('submitScore', {}),
 

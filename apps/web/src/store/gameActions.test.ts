@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { event, makeState, stubFetch } from '../test/fixtures';
 import type { Encounter, GameEvent } from '@drugwars/engine';
 import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
-import { buyDrug, daySounds, deposit, resumeGame, sellDrug, shopBuy, stayHere, travel } from './gameActions';
+import { buyDrug, daySounds, deposit, resumeGame, sellDrug, shopBuy, startNewGame, stayHere, travel } from './gameActions';
 import { ACTION_RETRIES, ACTION_RETRY_DELAY_MS } from '../constants';
 import { useGameStore } from './gameStore';
 import { signals } from './signals';
@@ -16,6 +16,32 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+});
+
+describe('startNewGame', () => {
+  it("a Daily Run sends no seed but this browser's visitor id, and the game keeps its day; a plain start sends its seed", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const started = (dailyDate: string | null) => ({
+      body: { success: true, sessionId: 'sess-d', gameState: makeState(), isManualSeed: false, dailyDate, events: [] },
+    });
+    let stub = stubFetch({ 'POST /api/game/new': started('2026-11-24') });
+    vi.stubGlobal('fetch', stub.fn);
+    const daily = startNewGame('Tony', '42', { daily: true });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await daily).toBe('sess-d');
+    const visitorId = localStorage.getItem('drugwars.visitorId');
+    expect(visitorId).toBeTruthy();
+    expect(stub.calls.find((c) => c.url === '/api/game/new')?.body).toEqual({ playerName: 'Tony', seed: null, daily: true, visitorId });
+    expect(useGameStore.getState().dailyDate).toBe('2026-11-24');
+
+    stub = stubFetch({ 'POST /api/game/new': started(null) });
+    vi.stubGlobal('fetch', stub.fn);
+    const plain = startNewGame('Tony', '42');
+    await vi.advanceTimersByTimeAsync(1000);
+    await plain;
+    expect(stub.calls.find((c) => c.url === '/api/game/new')?.body).toEqual({ playerName: 'Tony', seed: '42' });
+    expect(useGameStore.getState().dailyDate).toBeNull();
+  });
 });
 
 describe('travel', () => {

@@ -14,7 +14,7 @@ import {
   TRAVEL_TRANSITION_TEXT,
 } from '../constants';
 import type { Catalogue } from '../lib/catalogue';
-import { setPlayerName, setSessionId } from '../storage/local';
+import { getVisitorId, setPlayerName, setSessionId } from '../storage/local';
 import { useGameStore, type MessageType } from './gameStore';
 import { signals } from './signals';
 
@@ -112,15 +112,16 @@ function playEventSounds(events: readonly GameEvent[], gs: ClientGameState): voi
  * New game (SPEC.md section 4): load data if missing, end any previous session, clear messages, start, store
  * the session id and the manual-seed flag, add the intro messages, process pending events after 500 ms.
  */
-export async function startNewGame(playerName: string, seed: string | null): Promise<string | null> {
+export async function startNewGame(playerName: string, seed: string | null, options: { daily?: boolean } = {}): Promise<string | null> {
   await loadGameData();
   if (store().sessionId) await api.endSession();
   const s = store();
   s.resetGame();
   s.clearMessages();
   try {
-    const res = requireState(await api.newGame({ playerName, seed }));
-    store().setSession(res.sessionId, { isManualSeed: res.isManualSeed });
+    // A Daily Run carries the visitor id: the server ranks a visitor's first finished run of the day.
+    const res = requireState(await api.newGame(options.daily ? { playerName, seed: null, daily: true, visitorId: getVisitorId() } : { playerName, seed }));
+    store().setSession(res.sessionId, { isManualSeed: res.isManualSeed, dailyDate: res.dailyDate });
     store().setGameState(res.gameState);
     if (playerName.trim() !== '') setPlayerName(playerName.trim());
     store().addMessage(`Welcome to DRUG WARS, ${res.gameState.player.name}!`, 'info');
@@ -143,7 +144,7 @@ export async function resumeGame(sessionId: string): Promise<'ok' | 'notFound' |
     if (attempt > 0) await wait(RESUME_RETRY_INTERVAL_MS);
     try {
       const res = requireState(await api.resume(sessionId));
-      store().setSession(res.sessionId || sessionId, { isManualSeed: res.isManualSeed });
+      store().setSession(res.sessionId || sessionId, { isManualSeed: res.isManualSeed, dailyDate: res.dailyDate });
       store().setGameState(res.gameState);
       return 'ok';
     } catch (err) {

@@ -80,6 +80,8 @@ export interface Settings {
 export interface GameStore {
   sessionId: string | null;
   isManualSeed: boolean;
+  /** The Daily Run's date (YYYY-MM-DD) when the game is one, else null. */
+  dailyDate: string | null;
   gameState: ClientGameState | null;
   /** The catalogue lists /api/game/data/* sent (read them with useCatalogue). */
   gameData: Partial<Catalogue>;
@@ -101,7 +103,7 @@ export interface GameStore {
   auditFailure: boolean;
   sessionError: boolean;
 
-  setSession(id: string | null, opts?: { isManualSeed?: boolean }): void;
+  setSession(id: string | null, opts?: { isManualSeed?: boolean; dailyDate?: string | null }): void;
   setGameState(gs: ClientGameState | null): void;
   setGameData(data: Partial<Catalogue>): void;
   addMessage(text: string, type?: MessageType): void;
@@ -163,6 +165,7 @@ const initialGame = {
 export const useGameStore = create<GameStore>()((set, get) => ({
   sessionId: getSessionId(),
   isManualSeed: false,
+  dailyDate: null,
   gameData: {},
   minimizeLogSignal: 0,
   settings: { soundEnabled: getSoundEnabled(), combatSpeed: getCombatSpeed() },
@@ -172,7 +175,9 @@ export const useGameStore = create<GameStore>()((set, get) => ({
 
   setSession(id, opts) {
     storeSessionId(id);
-    set({ sessionId: id, isManualSeed: opts?.isManualSeed ?? get().isManualSeed });
+    // dailyDate: as told (null included), else kept for the same game and forgotten with it
+    const dailyDate = opts?.dailyDate !== undefined ? opts.dailyDate : id === null ? null : get().dailyDate;
+    set({ sessionId: id, isManualSeed: opts?.isManualSeed ?? get().isManualSeed, dailyDate });
   },
   setGameState(gameState) {
     set({ gameState });

@@ -28,7 +28,7 @@ async function defaultAttempt(): Promise<boolean> {
   if (!check.valid) return false;
   const res = await api.resume(id);
   const store = useGameStore.getState();
-  store.setSession(res.sessionId || id, { isManualSeed: res.isManualSeed });
+  store.setSession(res.sessionId || id, { isManualSeed: res.isManualSeed, dailyDate: res.dailyDate });
   store.setGameState(res.gameState);
   store.setSessionError(false);
   return true;

@@ -45,6 +45,7 @@ export default function GameScreen() {
   const transition = useGameStore((s) => s.transition);
   const overlay = useGameStore((s) => s.encounterOverlay);
   const redirect = useGameStore((s) => s.redirect);
+  const dailyDate = useGameStore((s) => s.dailyDate);
   const version = useVersion();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [problem, setProblem] = useState<EntryProblem>(null);
@@ -150,6 +151,7 @@ export default function GameScreen() {
       </main>
       <footer className="game-footer">
         {gameState.formattedSeed && <span className="seed">Seed: {gameState.formattedSeed}</span>}
+        {dailyDate && <span className="seed">DAILY RUN {dailyDate}</span>}
         {version && <span className="version">v{version}</span>}
       </footer>
       <GameModals />

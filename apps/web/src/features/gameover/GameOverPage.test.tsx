@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { OLDER_RULES_MESSAGE, type ClientGameState } from '@drugwars/engine';
 import { useGameStore } from '../../store/gameStore';
 import { makeState, stubFetch } from '../../test/fixtures';
@@ -11,6 +11,21 @@ function over(edit: Partial<ClientGameState> = {}): ClientGameState {
   return { ...gs, gameOver: true, currentState: 'GAME_OVER', gameOverReason: 'Your 30 days are up.', ...edit };
 }
 
+function ReplayStub() {
+  return <p>replay {useParams().id}</p>;
+}
+
+const filedEntry = {
+  id: 1,
+  player_name: 'Tester',
+  score: 4000,
+  final_day: 30,
+  date_achieved: '2026-11-24T10:00:00.000Z',
+  died: false,
+  gameOverReason: 'Your 30 days are up.',
+  replayable: true,
+};
+
 function renderPage() {
   render(
     <MemoryRouter initialEntries={['/gameover']}>
@@ -18,6 +33,7 @@ function renderPage() {
         <Route path="/gameover" element={<GameOverPage />} />
         <Route path="/" element={<p>title screen</p>} />
         <Route path="/game" element={<p>game screen</p>} />
+        <Route path="/replay/:id" element={<ReplayStub />} />
       </Routes>
     </MemoryRouter>,
   );
@@ -37,7 +53,7 @@ afterEach(() => {
 
 describe("'GAME OVER'", () => {
   it('shows the reason, the final score and the player, submits the score and says so', async () => {
-    const stub = stubFetch({ 'POST /api/leaderboard/submit': { body: { success: true, entry: {} } } });
+    const stub = stubFetch({ 'POST /api/leaderboard/submit': { body: { success: true, entry: filedEntry, board: 'ranked', dailyDate: null, place: 3 } } });
     vi.stubGlobal('fetch', stub.fn);
     useGameStore.getState().setGameState(over());
     renderPage();
@@ -48,6 +64,35 @@ describe("'GAME OVER'", () => {
     expect(await screen.findByText('Score submitted to leaderboard!')).toBeTruthy();
     expect(stub.calls.filter((c) => c.url === '/api/leaderboard/submit')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'View Game Stats' })).toBeTruthy();
+  });
+
+  it('a filed game offers Share (the text result and its replay link, copied) and Watch Replay', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const filed = { success: true, board: 'daily', dailyDate: '2026-11-24', place: 12, entry: { ...filedEntry, id: 99, score: 4000, final_day: 30 } };
+    vi.stubGlobal('fetch', stubFetch({ 'POST /api/leaderboard/submit': { body: filed } }).fn);
+    const gs = over();
+    useGameStore.getState().setGameState({ ...gs, player: { ...gs.player, copsKilled: 3 } });
+    renderPage();
+    expect(await screen.findByText('Score submitted to the Daily Run of 2026-11-24!')).toBeTruthy();
+    const text = `DRUG WARS Daily 2026-11-24: $4,000, day 30, 3 cops down, #12 today\n${window.location.origin}/replay/99`;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    });
+    expect(writeText).toHaveBeenCalledWith(text);
+    expect(screen.getByRole('button', { name: '✓ Copied' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Watch Replay' }));
+    expect(screen.getByText('replay 99')).toBeTruthy();
+  });
+
+  it('a second Daily Run of the day says it is practice (still shared and replayable)', async () => {
+    const filed = { success: true, board: 'practice', dailyDate: '2026-11-24', place: null, entry: { ...filedEntry, id: 5 } };
+    vi.stubGlobal('fetch', stubFetch({ 'POST /api/leaderboard/submit': { body: filed } }).fn);
+    useGameStore.getState().setGameState(over());
+    renderPage();
+    expect(await screen.findByText('Practice run: only your first finished Daily Run of the day goes on the board.')).toBeTruthy();
+    expect(screen.getByText(/\(practice\)/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Watch Replay' })).toBeTruthy();
   });
 
   it("says 'Failed to submit score to leaderboard' when the submit fails; the default reason is 'Game ended'", async () => {
@@ -83,7 +128,7 @@ describe("'GAME OVER'", () => {
 
   it('Main Menu ends the session, forgets the stored id and goes to /', async () => {
     const stub = stubFetch({
-      'POST /api/leaderboard/submit': { body: { success: true, entry: {} } },
+      'POST /api/leaderboard/submit': { body: { success: true, entry: filedEntry, board: 'ranked', dailyDate: null, place: 3 } },
       'POST /api/game/end-session': { body: { success: true } },
     });
     vi.stubGlobal('fetch', stub.fn);
@@ -136,7 +181,7 @@ describe("'GAME OVER'", () => {
   it('a mid-game state in the store is checked with the server before anything is submitted', async () => {
     const stub = stubFetch({
       'GET /api/game/state': { body: { success: true, gameState: over() } },
-      'POST /api/leaderboard/submit': { body: { success: true, entry: {} } },
+      'POST /api/leaderboard/submit': { body: { success: true, entry: filedEntry, board: 'ranked', dailyDate: null, place: 3 } },
     });
     vi.stubGlobal('fetch', stub.fn);
     useGameStore.getState().setGameState(makeState());

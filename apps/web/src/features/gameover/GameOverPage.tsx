@@ -1,8 +1,9 @@
 // 'GAME OVER' (SPEC.md section 2): reason, final score, automatic leaderboard submission for unseeded games,
-// View Game Stats and Main Menu (ends the session).
+// View Game Stats and Main Menu (ends the session). A filed game (ranked or Daily Run) can be shared and replayed.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { finalScore } from '@drugwars/engine';
+import type { SubmitScoreResponse } from '@drugwars/protocol';
 import { ApiErrorCode } from '@drugwars/protocol/constants';
 import { api } from '../../api/client';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
@@ -11,16 +12,25 @@ import { getSessionId } from '../../storage/local';
 import { toApiError } from '../../api/errorCatalogue';
 import { endSession, handleApiError, refreshState } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
+import { ShareBlock } from './ShareBlock';
 
 const StatsModal = lazy(() => import('../stats/StatsModal'));
 
 type Submission = 'pending' | 'ok' | 'failed' | null;
+
+/** What the list said of a filed game: the Most Wanted List's words (SPEC.md), or the Daily Run's. */
+function filedMessage(filed: SubmitScoreResponse | null): string {
+  if (filed?.board === 'daily') return `Score submitted to the Daily Run of ${filed.dailyDate}!`;
+  if (filed?.board === 'practice') return 'Practice run: only your first finished Daily Run of the day goes on the board.';
+  return 'Score submitted to leaderboard!';
+}
 
 export default function GameOverPage() {
   const navigate = useNavigate();
   const gs = useGameStore((s) => s.gameState);
   const [loading, setLoading] = useState(gs === null || !gs.gameOver);
   const [submission, setSubmission] = useState<Submission>(null);
+  const [filed, setFiled] = useState<SubmitScoreResponse | null>(null);
   const [statsOpen, setStatsOpen] = useState(false);
   const submitted = useRef(false);
   /** Why the score can't go on the list (a game of older rules), shown instead of the failure line. */
@@ -61,7 +71,10 @@ export default function GameOverPage() {
     setSubmission('pending');
     api
       .submitScore()
-      .then(() => setSubmission('ok'))
+      .then((res) => {
+        setFiled(res);
+        setSubmission('ok');
+      })
       .catch((err: unknown) => {
         const e = toApiError(err);
         // the server's refusal of a second submit: the score is on the list already (a reload of this page)
@@ -110,11 +123,12 @@ export default function GameOverPage() {
           <>
             <p className="player-line">{gs.player.name}</p>
             {submission === 'pending' && <p className="muted">Submitting score...</p>}
-            {submission === 'ok' && <p className="success-text">Score submitted to leaderboard!</p>}
+            {submission === 'ok' && <p className="success-text">{filedMessage(filed)}</p>}
             {submission === 'failed' && !closedNote && <p className="danger-text">Failed to submit score to leaderboard</p>}
             {closedNote && <p className="warning-text">{closedNote}</p>}
           </>
         )}
+        {filed && <ShareBlock filed={filed} gameState={gs} />}
         <div className="gameover-actions">
           <button type="button" className="btn" onClick={() => setStatsOpen(true)}>
             View Game Stats

@@ -100,6 +100,24 @@ describe('NameEntryModal', () => {
     expect(onStart).toHaveBeenCalledWith('', null);
   });
 
+  it("DAILY RUN starts today's Daily Run with the name, ignores a typed seed, and asks before replacing an active game", async () => {
+    storeActiveGame();
+    const { name, seed, onStart } = open();
+    await screen.findByText('ACTIVE GAMES');
+    const daily = screen.getByRole('button', { name: 'DAILY RUN' }) as HTMLButtonElement;
+    expect(daily.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(daily.getAttribute('aria-describedby')!)?.textContent).toMatch(/same for everybody/);
+    fireEvent.change(name, { target: { value: 'bad name!' } });
+    expect(daily.disabled).toBe(true);
+    fireEvent.change(name, { target: { value: 'Tony' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.change(seed, { target: { value: '42' } });
+    fireEvent.click(daily);
+    expect(onStart).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'WHATEVER' }));
+    expect(onStart).toHaveBeenCalledWith('Tony', null, { daily: true });
+  });
+
   it('forgets a stored session that no longer validates', async () => {
     localStorage.setItem('drugwars.sessionId', 'old');
     const stub = stubFetch({ 'POST /api/game/validate': { body: { success: true, valid: false, session: null } } });

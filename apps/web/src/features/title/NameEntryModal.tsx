@@ -7,9 +7,14 @@ import type { SessionInfo } from '@drugwars/protocol';
 import { Modal } from '../../components/Modal';
 import { getPlayerName, getSessionId, setPlayerName, setSessionId } from '../../storage/local';
 
+/** How the game starts: today's Daily Run (the day's shared seed) instead of a random or typed seed. */
+export interface StartOptions {
+  daily?: boolean;
+}
+
 export interface NameEntryModalProps {
-  /** start-game: the trimmed name ('' lets a 'loser-…' name be generated) and a seed or null. */
-  onStart: (name: string, seed: string | null) => void;
+  /** start-game: the trimmed name ('' lets a 'loser-…' name be generated), a seed or null, and the options. */
+  onStart: (name: string, seed: string | null, options?: StartOptions) => void;
   onContinue: (sessionId: string) => void;
   onClose: () => void;
 }
@@ -32,7 +37,7 @@ export function NameEntryModal({ onStart, onContinue, onClose }: NameEntryModalP
   const [active, setActive] = useState<{ sessionId: string; session: SessionInfo } | null>(null);
   /** Why the stored game can't be continued, when the server said (a game of older rules). */
   const [closedReason, setClosedReason] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<{ name: string; seed: string | null } | null>(null);
+  const [confirming, setConfirming] = useState<{ name: string; seed: string | null; options: StartOptions } | null>(null);
 
   useEffect(() => {
     const sessionId = getSessionId();
@@ -72,7 +77,7 @@ export function NameEntryModal({ onStart, onContinue, onClose }: NameEntryModalP
     setSeedError(null);
   };
 
-  const start = () => {
+  const start = (options: StartOptions = {}) => {
     const trimmed = name.trim();
     if (trimmed !== '') {
       const result = validatePlayerName(trimmed);
@@ -83,7 +88,8 @@ export function NameEntryModal({ onStart, onContinue, onClose }: NameEntryModalP
       setPlayerName(result.name);
     }
     let seedValue: string | null = null;
-    if (useSeed && seed.trim() !== '') {
+    // A Daily Run plays the day's own seed: a typed one is left alone, not refused.
+    if (!options.daily && useSeed && seed.trim() !== '') {
       const parsed = parseSeed(seed);
       if (!parsed.ok) {
         setSeedError(parsed.message);
@@ -92,10 +98,16 @@ export function NameEntryModal({ onStart, onContinue, onClose }: NameEntryModalP
       seedValue = seed.trim();
     }
     if (active) {
-      setConfirming({ name: trimmed, seed: seedValue });
+      setConfirming({ name: trimmed, seed: seedValue, options });
       return;
     }
-    onStart(trimmed, seedValue);
+    emitStart(trimmed, seedValue, options);
+  };
+
+  /** start-game: a plain start emits what SPEC.md names (name, seed or null); a Daily Run adds its options. */
+  const emitStart = (startName: string, startSeed: string | null, options: StartOptions) => {
+    if (options.daily) onStart(startName, startSeed, options);
+    else onStart(startName, startSeed);
   };
 
   const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -190,9 +202,21 @@ export function NameEntryModal({ onStart, onContinue, onClose }: NameEntryModalP
             </p>
           )}
           <p className="warning-text small">Seeded games are not eligible for leaderboard</p>
+          <p id={`${nameId}-daily`} className="muted small">
+            DAILY RUN: today's game, the same for everybody (UTC). Your first finished run of the day goes on the Daily Run board.
+          </p>
           <div className="modal-actions">
-            <button type="button" className="btn btn-primary" disabled={nameError !== null} onClick={start}>
+            <button type="button" className="btn btn-primary" disabled={nameError !== null} onClick={() => start()}>
               START NEW GAME
+            </button>
+            <button
+              type="button"
+              className="btn btn-daily"
+              disabled={nameError !== null}
+              aria-describedby={`${nameId}-daily`}
+              onClick={() => start({ daily: true })}
+            >
+              DAILY RUN
             </button>
             <button type="button" className="btn" onClick={onClose}>
               CANCEL
@@ -211,7 +235,7 @@ export function NameEntryModal({ onStart, onContinue, onClose }: NameEntryModalP
             <button
               type="button"
               className="btn btn-danger"
-              onClick={() => onStart(confirming.name, confirming.seed)}
+              onClick={() => emitStart(confirming.name, confirming.seed, confirming.options)}
             >
               WHATEVER
             </button>

@@ -14,6 +14,7 @@ import { startNewGame } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 import { signals } from '../../store/signals';
 import { AsciiLogo } from './AsciiLogo';
+import type { StartOptions } from './NameEntryModal';
 import {
   AboutModal,
   AuditFailureModal,
@@ -149,10 +150,10 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
     if (showChangelog && changelog === null) void api.changelog().then(setChangelog);
   }, [showChangelog, changelog]);
 
-  const onStart = async (name: string, seed: string | null) => {
+  const onStart = async (name: string, seed: string | null, options: StartOptions = {}) => {
     setModal(null);
     setStarting(true);
-    const sessionId = await startNewGame(name, seed);
+    const sessionId = await startNewGame(name, seed, options);
     if (sessionId === null) {
       setStarting(false);
       return;
@@ -226,7 +227,7 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
       {modal === 'name' && !checking && (
         <Suspense fallback={<LoadingOverlay />}>
           <NameEntryModal
-            onStart={(n, s) => void onStart(n, s)}
+            onStart={(n, s, o) => void onStart(n, s, o)}
             onContinue={(id) => navigate(`/game?id=${encodeURIComponent(id)}`)}
             onClose={() => setModal(null)}
           />
