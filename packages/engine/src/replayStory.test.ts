@@ -2,66 +2,13 @@
 // independently here (states before and after each action), over scripted and many policy-played games.
 import { describe, expect, it } from 'vitest';
 import { apply, replay } from './apply';
-import { DRUGS, LOCATION_BY_ID, LOCATIONS, WEAPONS } from './catalogue';
+import { LOCATION_BY_ID, LOCATIONS } from './catalogue';
 import { DEATH_REASONS } from './combat';
-import { maxBuy } from './market';
 import { newGame, type NewGameOptions } from './newGame';
 import { replayStory, type ReplayEncounter, type ReplayStep } from './replayStory';
 import { finalScore, netWorth } from './state';
-import { ok } from './testkit';
+import { carelessPolicy, chooser, ok } from './testkit';
 import type { Action, GameState } from './types';
-
-/** mulberry32: the policy's own choices (never the game's PRNG). */
-function chooser(seed: number): (n: number) => number {
-  let s = seed >>> 0;
-  return (n) => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-
-/** A careless player: trades, banks, shops, travels, and takes every way out of a fight now and then. */
-function policy(s: GameState, pick: (n: number) => number): Action {
-  const enc = s.encounter;
-  if (enc) {
-    if (enc.type === 'loanSharkVisit') return { type: 'encounter', action: pick(3) === 0 && enc.canSkip ? 'skip' : 'pay' };
-    const r = pick(10);
-    if (enc.turnOrder === 'player' && r === 0) return { type: 'encounter', action: 'escape' };
-    if (enc.turnOrder === 'player' && r === 1) return { type: 'encounter', action: 'bribe' };
-    if (enc.turnOrder === 'player' && r === 2) return { type: 'encounter', action: 'surrender' };
-    const owned = Object.keys(s.player.weapons);
-    if (enc.turnOrder === 'player' && r === 3 && owned.length > 0) return { type: 'equip', itemType: 'weapon', itemId: owned[pick(owned.length)]! };
-    return { type: 'encounter', action: 'fight' };
-  }
-  const p = s.player;
-  const drug = DRUGS[pick(DRUGS.length)]!.id;
-  switch (pick(12)) {
-    case 0:
-    case 1:
-      return { type: 'buy', drugId: drug, quantity: Math.max(1, maxBuy(s, drug)) };
-    case 2:
-    case 3: {
-      const held = Object.keys(p.inventory);
-      const id = held.length > 0 ? held[pick(held.length)]! : drug;
-      return { type: 'sell', drugId: id, quantity: p.inventory[id]?.quantity ?? 1 };
-    }
-    case 4:
-      return { type: 'repay', amount: Math.max(1, Math.min(p.cash, p.debt)) };
-    case 5:
-      return pick(2) === 0 ? { type: 'deposit', amount: Math.max(1, Math.floor(p.cash / 3)) } : { type: 'withdraw', amount: Math.max(1, p.bank) };
-    case 6:
-      return { type: 'shopBuy', itemType: 'weapon', itemId: WEAPONS[pick(3)]!.id, quantity: 1 };
-    case 7:
-      return pick(2) === 0 ? { type: 'heal' } : { type: 'stash', drugId: drug, quantity: 1 + pick(5) };
-    case 8:
-      return { type: 'stay' };
-    default:
-      return { type: 'travel', destination: LOCATIONS[pick(LOCATIONS.length)]!.id };
-  }
-}
 
 interface Played {
   opts: NewGameOptions;
@@ -82,7 +29,7 @@ function play(game: number): Played {
   const daysSeen: Played['daysSeen'] = [{ day: 1, location: s.location, end: { cash: 0, bank: 0, debt: 0, health: 0 } }];
   let encountersStarted = 0;
   for (let i = 0; i < 500 && !s.gameOver; i++) {
-    const action = policy(s, pick);
+    const action = carelessPolicy(s, pick);
     actions.push(action);
     const result = apply(s, action);
     if (!result.ok) continue;
