@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeScan, seriousOrCritical } from './support/axe';
-import { chromiumAvailable, launchBrowser, newPage, PHONE, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
+import { chromiumAvailable, DESKTOP, launchBrowser, newPage, PHONE, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
 import { dialog, POLL } from './support/game';
 
 describe.skipIf(!chromiumAvailable())('title screen views', () => {
@@ -48,6 +48,28 @@ describe.skipIf(!chromiumAvailable())('title screen views', () => {
     await modal.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'PLAY' }).waitFor();
     await page.unroute('**/api/health');
+  });
+
+  it('Recent Changes: player news only, and the footer bar stays at the bottom while the panel is open', async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${server.url}/`);
+      await page.getByRole('button', { name: 'PLAY' }).waitFor();
+      const toggle = page.getByRole('button', { name: 'Show Changelog' });
+      const before = await toggle.boundingBox();
+      await toggle.click();
+      const panel = page.getByRole('region', { name: 'Recent Changes' });
+      await expect.poll(() => panel.locator('li').count(), POLL).toBeGreaterThan(0);
+      const text = await panel.innerText();
+      expect(text).toContain('DAILY RUN');
+      expect(text).not.toMatch(/For operators|WAL|METRICS_TOKEN/);
+      const after = await page.getByRole('button', { name: 'Hide Changelog' }).boundingBox();
+      // the bar ends the first screen before and after: the toggle has not moved
+      expect(before && after && Math.abs(after.y - before.y)).toBeLessThanOrEqual(1);
+      expect(after!.y + after!.height).toBeLessThanOrEqual(viewport.height);
+      expect(seriousOrCritical(await axeScan(page, `title-changelog-${viewport.width}`))).toEqual([]);
+    }
+    await page.setViewportSize(DESKTOP);
   });
 
   it('title and leaderboard have no serious or critical axe violations (desktop and phone)', async () => {

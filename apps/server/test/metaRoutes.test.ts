@@ -38,6 +38,10 @@ describeEachStorage('meta routes', (target) => {
     expect(body.entries[0]?.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(body.entries[0]?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body.entries[0]?.changes.length).toBeGreaterThan(0);
+    // The title reads as player news: the operators' sections of the real file stay out of it.
+    for (const entry of body.entries) {
+      expect(entry.changes).not.toMatch(/For operators|WAL|METRICS_TOKEN|DAILY_SECRET|PostgreSQL|###/);
+    }
   });
 
   it('GET /api/game/data/* returns the seven catalogue lists as arrays', async () => {
@@ -235,6 +239,28 @@ describe('changelog parsing', () => {
     expect(entries).toEqual([
       { version: '2.2.1', date: '2026-11-23', changes: '- Fixed a bug\n- Faster' },
       { version: '2.2.0', date: '2026-11-22', changes: '- First' },
+    ]);
+  });
+
+  it("keeps only the players' section of an entry: `### For players` and the lines before any section", () => {
+    const entries = parseChangelog(
+      [
+        '## v3.0.0 - 2026-12-01',
+        '- Loose line for players',
+        '### For players',
+        '- Music',
+        '### For operators',
+        '- WAL checkpoints',
+        '### for PLAYERS',
+        '- How to play',
+        '## v2.9.0 - 2026-11-30',
+        '### For operators',
+        '- Only for operators',
+      ].join('\n'),
+    );
+    expect(entries).toEqual([
+      { version: '3.0.0', date: '2026-12-01', changes: '- Loose line for players\n- Music\n- How to play' },
+      { version: '2.9.0', date: '2026-11-30', changes: '' },
     ]);
   });
 

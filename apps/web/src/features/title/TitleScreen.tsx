@@ -191,19 +191,13 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
           </button>
         </nav>
       </main>
+      {/* The panel opens above the footer bar and scrolls inside a bounded height, so the bar (version and
+          toggle) stays at the bottom where it was instead of being pushed up the page by a long list. The panel
+          takes the focus stop a scrolled region needs for keyboard users. */}
       <footer className="title-footer">
-        <span className="footer-version">{version ? `v${version}` : ''}</span>
-        <button
-          type="button"
-          className="btn-link"
-          aria-expanded={showChangelog}
-          onClick={() => setShowChangelog((v) => !v)}
-        >
-          {showChangelog ? 'Hide Changelog' : 'Show Changelog'}
-        </button>
         {showChangelog && (
-          <section className="changelog" aria-label="Recent Changes">
-            <h3>Recent Changes</h3>
+          <section className="changelog" id="changelog-panel" aria-label="Recent Changes" tabIndex={0}>
+            <h2>Recent Changes</h2>
             {changelog === null ? (
               <p>Loading...</p>
             ) : changelog.length === 0 ? (
@@ -220,6 +214,18 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
             )}
           </section>
         )}
+        <div className="footer-bar">
+          <span className="footer-version">{version ? `v${version}` : ''}</span>
+          <button
+            type="button"
+            className="btn-link"
+            aria-expanded={showChangelog}
+            aria-controls={showChangelog ? 'changelog-panel' : undefined}
+            onClick={() => setShowChangelog((v) => !v)}
+          >
+            {showChangelog ? 'Hide Changelog' : 'Show Changelog'}
+          </button>
+        </div>
       </footer>
 
       {(checking || starting) && <LoadingOverlay />}
