@@ -96,10 +96,10 @@ describeEachStorage('Daily Run and replays', (target) => {
     // The second one started is finished first: it is the ranked one.
     await playToTheEnd(app, second.sessionId);
     const secondScore = await submit(second.sessionId);
-    expect(secondScore).toMatchObject({ board: 'daily', dailyDate: '2026-11-24', place: 1, entry: { player_name: 'second-run', replayable: true } });
+    expect(secondScore).toMatchObject({ board: 'daily', dailyDate: '2026-11-24', place: 1, allTimePlace: null, entry: { player_name: 'second-run', replayable: true } });
     await playToTheEnd(app, first.sessionId);
     const firstScore = await submit(first.sessionId);
-    expect(firstScore).toMatchObject({ board: 'practice', dailyDate: '2026-11-24', place: null, entry: { player_name: 'first-run' } });
+    expect(firstScore).toMatchObject({ board: 'practice', dailyDate: '2026-11-24', place: null, allTimePlace: null, entry: { player_name: 'first-run' } });
 
     const other = await newDaily('someone-else', 'other-run');
     await playToTheEnd(app, other.sessionId);

@@ -51,7 +51,9 @@ describeEachStorage('leaderboard routes', (target) => {
       body: { name: 'hacker', score: 999_999_999, cash: 999_999_999, day: 30, drugsSold: 1e6, copsKilled: 1e6 },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const { entry } = json<SubmitScoreResponse>(response);
+    const { entry, board: filedOn, place, allTimePlace } = json<SubmitScoreResponse>(response);
+    // the only game: first today and first of all time
+    expect({ filedOn, place, allTimePlace }).toEqual({ filedOn: 'ranked', place: 1, allTimePlace: 1 });
     expect(entry.player_name).toBe('kingpin');
     expect(entry.score).toBe(expectedScore);
     expect(entry.final_day).toBe(end.day);

@@ -328,6 +328,7 @@ describeEachStorage('storage contract', (target) => {
     expect(first).toEqual({
       ok: true,
       place: 1,
+      allTimePlace: 1,
       entry: {
         id: expect.any(Number),
         player_name: 'Alice',
@@ -472,15 +473,19 @@ describeEachStorage('storage contract', (target) => {
     for (const period of ['today', 'week', 'month', 'all'] as const) expect(names(await storage.topScores(period, 100, NOW)), period).toEqual(['ranked']);
   });
 
-  it("the place is the entry's position on its board: today's list for a ranked game, ties to the earlier", async () => {
+  it("the places are the entry's positions: today's list and all time for a ranked game, ties to the earlier", async () => {
     await submit('yesterdayBest', 1_000_000, at('2026-11-17T10:00:00Z'));
     await submit('early', 500, at('2026-11-18T01:00:00Z'));
+    // Daily Runs and practice are on neither list: they never push a ranked game down.
+    await submitDaily('dailyBest', 2_000_000, '2026-11-18', 'v-daily');
+    await submitDaily('dailyAgain', 3_000_000, '2026-11-18', 'v-daily');
     const s = newSession();
     await storage.createSession(s, NOW);
-    expect(await storage.submitScore(s.id, score('tie', 500, 30), NOW)).toMatchObject({ ok: true, place: 2 });
+    expect(await storage.submitScore(s.id, score('tie', 500, 30), NOW)).toMatchObject({ ok: true, place: 2, allTimePlace: 3 });
     const t = newSession();
     await storage.createSession(t, NOW);
-    expect(await storage.submitScore(t.id, score('best', 501, 30), NOW)).toMatchObject({ ok: true, place: 1 });
+    expect(await storage.submitScore(t.id, score('best', 501, 30), NOW)).toMatchObject({ ok: true, place: 1, allTimePlace: 2 });
+    expect(await submitDaily('dailyLate', 10, '2026-11-18', 'v-late')).toMatchObject({ ok: true, place: 2, allTimePlace: null });
   });
 
   it("concurrent Daily Runs of one visitor and day: exactly one goes on the board, the rest are practice", async () => {

@@ -211,6 +211,9 @@ export const SubmitScoreResponseSchema = Success({
   place: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
     description: "1-based place on today's Most Wanted List (ranked) or on the day's Daily Run board (daily); null for practice",
   }),
+  allTimePlace: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+    description: '1-based place on the all-time Most Wanted List (ranked); null for a Daily Run or practice',
+  }),
 });
 export type SubmitScoreResponse = Static<typeof SubmitScoreResponseSchema>;
 

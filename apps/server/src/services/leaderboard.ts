@@ -72,6 +72,7 @@ export class Leaderboard {
       board: result.entry.board,
       dailyDate: result.entry.dailyDate,
       place: result.place,
+      allTimePlace: result.allTimePlace,
     };
   }
 }

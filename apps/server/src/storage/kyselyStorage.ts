@@ -612,25 +612,32 @@ export class KyselyStorage implements Storage {
         }
         const [stored] = yield* rows(db.selectFrom('leaderboard').select(ENTRY_COLUMNS).where('session_id', '=', sessionId));
         const entry = toEntry(stored!);
-        if (entry.board === 'practice') return { ok: true, entry, place: null };
-        // Entries ahead of this one on its board (today's list, or its day's Daily Run): better scores, then
-        // earlier ties, exactly the order the board reads.
-        const onItsBoard =
+        if (entry.board === 'practice') return { ok: true, entry, place: null, allTimePlace: null };
+        const ranked = db.selectFrom('leaderboard').where('board', '=', 'ranked');
+        const onToday =
           entry.board === 'daily'
             ? db.selectFrom('leaderboard').where('board', '=', 'daily').where('daily_date', '=', entry.dailyDate)
-            : db.selectFrom('leaderboard').where('board', '=', 'ranked').where('utc_day', '=', row.utc_day);
-        const [ahead] = yield* rows(
-          onItsBoard
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .where((eb) =>
-              eb.or([
-                eb('score', '>', row.score),
-                eb.and([eb('score', '=', row.score), eb('date_achieved', '<', t)]),
-                eb.and([eb('score', '=', row.score), eb('date_achieved', '=', t), eb('id', '<', entry.id)]),
-              ]),
-            ),
-        );
-        return { ok: true, entry, place: Number(ahead?.n ?? 0) + 1 };
+            : ranked.where('utc_day', '=', row.utc_day);
+        // Entries ahead of this one on a board (today's list, all time, or its day's Daily Run): better scores,
+        // then earlier ties, exactly the order the board reads; each count reads one board-led index range.
+        const placeOn = function* (board: typeof ranked) {
+          const [ahead] = yield* rows(
+            board
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .where((eb) =>
+                eb.or([
+                  eb('score', '>', row.score),
+                  eb.and([eb('score', '=', row.score), eb('date_achieved', '<', t)]),
+                  eb.and([eb('score', '=', row.score), eb('date_achieved', '=', t), eb('id', '<', entry.id)]),
+                ]),
+              ),
+          );
+          return Number(ahead?.n ?? 0) + 1;
+        };
+        const place = yield* placeOn(onToday);
+        // A Daily Run is on no all-time list: its board is the day's.
+        const allTimePlace = entry.board === 'ranked' ? yield* placeOn(ranked) : null;
+        return { ok: true, entry, place, allTimePlace };
       },
     );
   }

@@ -154,6 +154,8 @@ export type SubmitScoreResult =
       entry: LeaderboardEntry;
       /** 1-based place on the board it went on (today's Most Wanted List, or its day's Daily Run); null for practice. */
       place: number | null;
+      /** 1-based place on the all-time Most Wanted List (a ranked game); null for a Daily Run or practice. */
+      allTimePlace: number | null;
     }
   | { ok: false; reason: 'ALREADY_SUBMITTED' | 'NOT_FOUND' };
 
