@@ -1,7 +1,7 @@
 // Today's Daily Run through the UI, as a player meets it: DAILY RUN in the name entry, the game played to its end
 // (its days unknown in advance: the seed is the server's secret for the day), the Game Over page filing it on the
-// day's board, Share copying the text result with the replay's link, the DAILY RUN tab of the MOST WANTED LIST
-// listing it (and the other tabs not), and its replay stepped through day by day with the keyboard; axe-core finds
+// day's board with its place, Share copying the text result with the replay's link, Game Over's link opening the
+// DAILY RUN tab of the MOST WANTED LIST listing it (and the other tabs not), and its replay stepped through day by day with the keyboard; axe-core finds
 // nothing serious on the board or the replay.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -61,6 +61,8 @@ describe.skipIf(!chromiumAvailable())("today's Daily Run: played, filed, shared,
     await page.getByText(`Score submitted to the Daily Run of ${today}!`).waitFor();
     score = (await page.locator('.final-score').innerText()).replace(/^Final Score: /, '');
     if (!ending.died) expect(money(score)).toBe(ending.lastNetWorth);
+    // its place on its own board, and none on the all-time list
+    expect(await page.getByRole('list', { name: 'Your place' }).locator('li').allInnerTexts()).toEqual([`#1 on the Daily Run of ${today}`]);
     await screenshot(page, 'desktop-gameover-daily');
   });
 
@@ -78,11 +80,12 @@ describe.skipIf(!chromiumAvailable())("today's Daily Run: played, filed, shared,
     expect(await page.locator('.share-text').innerText()).toBe(copied);
   });
 
-  it("the MOST WANTED LIST's DAILY RUN tab lists it, with its replay; the Most Wanted List's tabs do not", async () => {
-    await page.getByRole('button', { name: 'Main Menu' }).click();
-    await page.waitForURL(`${server.url}/`);
-    await page.getByRole('button', { name: 'MOST WANTED LIST' }).click();
+  it("Game Over's link opens the MOST WANTED LIST on its day's DAILY RUN tab, with its replay; the Most Wanted List's tabs do not list it", async () => {
+    await page.getByRole('link', { name: 'See the Most Wanted List' }).click();
+    await page.waitForURL(`${server.url}/leaderboard?tab=daily&date=${today}`);
     await page.getByRole('heading', { name: 'MOST WANTED LIST' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'DAILY RUN' }).getAttribute('aria-selected')).toBe('true');
+    await page.locator('.leaderboard-table').getByRole('link', { name, exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Today' }).click();
     await expect.poll(() => page.locator('.leaderboard-table tbody').innerText(), POLL).toBe('Nobody yet. Be the first.');
 

@@ -1,8 +1,9 @@
 // An UNSEEDED game played through the UI to its end: the server picks a secret seed, so nothing about the days
 // is known in advance. The player repays the loan on day 1 (no loan-shark visits to steer), then stays day after
 // day, dismissing the news, running from (or fighting) whatever shows up, until the day limit (or death) ends the
-// game. The Game Over screen then submits the score ('Score submitted to leaderboard!', SPEC.md section 2) and
-// the MOST WANTED LIST shows that player's unique name with the same score.
+// game. The Game Over screen then submits the score ('Score submitted to leaderboard!', SPEC.md section 2) and says
+// its place (the only game on a fresh server: first today and of all time); Play Again opens the name entry with
+// the player's name filled in, and the MOST WANTED LIST shows that unique name with the same score.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@drugwars/engine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -64,14 +65,29 @@ describe.skipIf(!chromiumAvailable())('an unseeded game played to the end, then 
       expect(await page.locator('.gameover-reason').innerText()).toBe(`Your ${ending.maxDays} days are up.`);
       expect(finalScoreText).toBe(`Final Score: ${formatMoney(ending.lastNetWorth!)}`);
     }
+    await expect.poll(() => page.getByRole('list', { name: 'Your place' }).locator('li').allInnerTexts(), POLL).toEqual([
+      "#1 on today's Most Wanted List",
+      '#1 of all time',
+    ]);
     await screenshot(page, 'desktop-gameover-unseeded');
+  });
+
+  it("Play Again ends the game and opens the name entry on the title with the player's name", async () => {
+    expect(finalScoreText).not.toBe('');
+    await page.getByRole('button', { name: 'Play Again' }).click();
+    await page.waitForURL(`${server.url}/`);
+    const entry = page.getByRole('dialog', { name: 'ENTER YOUR NAME' });
+    await entry.waitFor();
+    expect(await entry.getByLabel('Player name').inputValue()).toBe(name);
+    // the finished game was ended on the way: nothing to continue
+    expect(await entry.getByRole('button', { name: 'CONTINUE GAME' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await entry.waitFor({ state: 'detached' });
   });
 
   it("the MOST WANTED LIST shows the player's name with the same score", async () => {
     expect(finalScoreText).not.toBe('');
     const score = finalScoreText.replace(/^Final Score: /, '');
-    await page.getByRole('button', { name: 'Main Menu' }).click();
-    await page.waitForURL(`${server.url}/`);
     await page.getByRole('button', { name: 'MOST WANTED LIST' }).click();
     await page.getByRole('heading', { name: 'MOST WANTED LIST' }).waitFor();
     for (const tab of ['Today', 'This Month', 'All Time']) {

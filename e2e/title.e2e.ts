@@ -1,5 +1,5 @@
-// The title screen's not-found view and connection-failed modal, and axe-core on the title and the
-// leaderboard (no serious or critical violations).
+// The title screen's not-found view and connection-failed modal, Recent Changes (player news; the footer stays
+// put), How to play, and axe-core on the title, How to play and the leaderboard (no serious or critical violations).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeScan, seriousOrCritical } from './support/axe';
@@ -67,7 +67,26 @@ describe.skipIf(!chromiumAvailable())('title screen views', () => {
       // the bar ends the first screen before and after: the toggle has not moved
       expect(before && after && Math.abs(after.y - before.y)).toBeLessThanOrEqual(1);
       expect(after!.y + after!.height).toBeLessThanOrEqual(viewport.height);
+      await screenshot(page, `title-changelog-${viewport.width}`);
       expect(seriousOrCritical(await axeScan(page, `title-changelog-${viewport.width}`))).toEqual([]);
+    }
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('How to play: a page over the title (desktop and phone), no serious or critical axe violations, Escape back to the title', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${server.url}/`);
+      await page.getByRole('link', { name: 'How to play' }).click();
+      await page.waitForURL(`${server.url}/how-to-play`);
+      const howTo = dialog(page, 'HOW TO PLAY');
+      await howTo.waitFor();
+      expect(await howTo.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['The goal', 'A day', 'The risks', 'Keys']);
+      await screenshot(page, `how-to-play-${viewport.width}`);
+      expect(seriousOrCritical(await axeScan(page, `how-to-play-${viewport.width}`))).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.waitForURL(`${server.url}/`);
+      await howTo.waitFor({ state: 'detached' });
     }
     await page.setViewportSize(DESKTOP);
   });

@@ -26,6 +26,7 @@ export function App() {
       <PageViews />
       <Routes>
         <Route path="/" element={<TitleScreen />} />
+        <Route path="/how-to-play" element={<TitleScreen howToPlay />} />
         <Route path="/game" element={<GameScreen />} />
         <Route path="/leaderboard" element={<LeaderboardPage />} />
         <Route path="/gameover" element={<GameOverPage />} />

@@ -1,5 +1,5 @@
 // Local persistence of SPEC.md section 3: visitor id, player name, game session id, soundEnabled (default
-// true) and combatSpeed (default normal). Storage can be unavailable (private mode, quota): every read falls
+// true) and combatSpeed (default normal); and whether How to play was read (the first intro points to it once). Storage can be unavailable (private mode, quota): every read falls
 // back to the default and every write is best effort, so the game still runs without it.
 import { COMBAT_SPEEDS, DEFAULT_COMBAT_SPEED, type CombatSpeed } from '../constants';
 
@@ -9,6 +9,7 @@ export const STORAGE_KEYS = {
   sessionId: 'drugwars.sessionId',
   soundEnabled: 'drugwars.soundEnabled',
   combatSpeed: 'drugwars.combatSpeed',
+  howToPlaySeen: 'drugwars.howToPlaySeen',
 } as const;
 
 function read(key: string): string | null {
@@ -81,4 +82,12 @@ export function setCombatSpeed(speed: string): boolean {
   if (!isCombatSpeed(speed)) return false;
   write(STORAGE_KEYS.combatSpeed, speed);
   return true;
+}
+
+/** Whether the player has opened How to play or been pointed to it once already. */
+export function getHowToPlaySeen(): boolean {
+  return read(STORAGE_KEYS.howToPlaySeen) === 'true';
+}
+export function setHowToPlaySeen(): void {
+  write(STORAGE_KEYS.howToPlaySeen, 'true');
 }

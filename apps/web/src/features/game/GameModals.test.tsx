@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { introEvents, newGame, type GameEvent } from '@drugwars/engine';
 import { ACKNOWLEDGE_TEXTS } from '../../constants';
@@ -16,6 +16,7 @@ function renderModals() {
 }
 
 beforeEach(() => {
+  localStorage.clear();
   useGameStore.getState().resetGame();
   useGameStore.getState().setGameState(makeState());
 });
@@ -40,6 +41,34 @@ describe('game_intro modal', () => {
     expect(screen.getByText(/^You owe \$1,000 to .+, due in 7 days$/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: "Let's Go!" }));
     expect(useGameStore.getState().modals).toEqual([]);
+  });
+
+  it('points a new player to How to play once: shown until this intro is closed, then never again', async () => {
+    useGameStore.getState().pushModal({ kind: 'intro', event: startedGame() });
+    renderModals();
+    const dialog = screen.getByRole('dialog', { name: 'DRUG WARS' });
+    expect(dialog.textContent).toContain('New here?');
+    // "Let's Go!" keeps the opening focus: Enter still starts the game
+    expect(document.activeElement?.textContent).toBe("Let's Go!");
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'How to play' }));
+    });
+    expect(await screen.findByRole('dialog', { name: 'HOW TO PLAY' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('dialog', { name: 'HOW TO PLAY' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: "Let's Go!" }));
+    expect(localStorage.getItem('drugwars.howToPlaySeen')).toBe('true');
+    cleanup();
+    useGameStore.getState().pushModal({ kind: 'intro', event: startedGame() });
+    renderModals();
+    expect(screen.getByRole('dialog', { name: 'DRUG WARS' }).textContent).not.toContain('New here?');
+  });
+
+  it('the pointer is remembered even when the player starts without reading it', () => {
+    useGameStore.getState().pushModal({ kind: 'intro', event: startedGame() });
+    renderModals();
+    fireEvent.click(screen.getByRole('button', { name: "Let's Go!" }));
+    expect(localStorage.getItem('drugwars.howToPlaySeen')).toBe('true');
   });
 
   it('reads right for one day: no "1 days"', () => {

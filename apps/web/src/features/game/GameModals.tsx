@@ -1,14 +1,16 @@
 // The modal queue of the game screen: the head of `modals` is shown; closing it shows the next.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { LOAN_DUE_DAYS, type EventCategory, type GameEvent } from '@drugwars/engine';
 import { Modal } from '../../components/Modal';
 import { GAME_TITLE } from '../../config';
 import { ErrorModal } from '../../components/ErrorModal';
 import { countOf, formatMoney } from '../../lib/format';
+import { getHowToPlaySeen, setHowToPlaySeen } from '../../storage/local';
 import { splitParagraphs } from '../../store/eventQueue';
 import { useGameStore, type ModalItem } from '../../store/gameStore';
 
 const SessionLostModal = lazy(() => import('../connection/SessionLostModal'));
+const HowToPlayModal = lazy(() => import('../howto/HowToPlayModal'));
 
 export const EVENT_TITLES: Partial<Record<EventCategory, string>> = {
   price_change: 'WORD ON THE STREET',
@@ -45,10 +47,37 @@ export function introDebtLine(debt: number, sharkName: string | null | undefined
   return `You owe ${formatMoney(debt)} to ${sharkName ?? 'the loan shark'}, due in ${countOf(Math.max(0, daysLeft), 'day')}`;
 }
 
+/** The intro's pointer to How to play, for a player who has not seen it: shown in one intro, then remembered. */
+function HowToPlayHint() {
+  const [shown] = useState(() => !getHowToPlaySeen());
+  const [open, setOpen] = useState(false);
+  if (!shown) return null;
+  return (
+    <>
+      <p className="howto-hint">
+        New here?{' '}
+        <button type="button" className="btn-link" onClick={() => setOpen(true)}>
+          How to play
+        </button>{' '}
+        tells the goal, a day&apos;s moves, the risks and the keys (press ? in the game for every shortcut).
+      </p>
+      {open && (
+        <Suspense fallback={null}>
+          <HowToPlayModal onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 function IntroModal({ event, onClose }: { event: GameEvent; onClose: () => void }) {
   const player = useGameStore((s) => s.gameState?.player);
   const day = useGameStore((s) => s.gameState?.day ?? 1);
   const mentionsDebt = /You owe/.test(event.message);
+  const close = () => {
+    setHowToPlaySeen(); // pointed to once: later games' intros do not repeat it
+    onClose();
+  };
   return (
     <Modal title={GAME_TITLE} className="intro-modal">
       <Paragraphs text={event.message} skip={GAME_TITLE} />
@@ -58,10 +87,12 @@ function IntroModal({ event, onClose }: { event: GameEvent; onClose: () => void 
         </p>
       )}
       <div className="modal-actions">
-        <button type="button" className="btn btn-primary" onClick={onClose}>
+        <button type="button" className="btn btn-primary" onClick={close}>
           {"Let's Go!"}
         </button>
       </div>
+      {/* after the button: "Let's Go!" keeps the opening focus (Enter starts the game as before) */}
+      <HowToPlayHint />
     </Modal>
   );
 }

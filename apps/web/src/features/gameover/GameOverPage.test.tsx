@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
 import { OLDER_RULES_MESSAGE, type ClientGameState } from '@drugwars/engine';
 import { useGameStore } from '../../store/gameStore';
 import { makeState, stubFetch } from '../../test/fixtures';
+import { readPlayAgain } from '../../lib/playAgain';
 import GameOverPage from './GameOverPage';
 
 function over(edit: Partial<ClientGameState> = {}): ClientGameState {
@@ -26,12 +27,22 @@ const filedEntry = {
   replayable: true,
 };
 
+function TitleStub() {
+  const name = readPlayAgain(useLocation().state);
+  return <p>{name === null ? 'title screen' : `title screen, play again as ${name}`}</p>;
+}
+
+function LeaderboardStub() {
+  return <p>leaderboard {useLocation().search}</p>;
+}
+
 function renderPage() {
   render(
     <MemoryRouter initialEntries={['/gameover']}>
       <Routes>
         <Route path="/gameover" element={<GameOverPage />} />
-        <Route path="/" element={<p>title screen</p>} />
+        <Route path="/" element={<TitleStub />} />
+        <Route path="/leaderboard" element={<LeaderboardStub />} />
         <Route path="/game" element={<p>game screen</p>} />
         <Route path="/replay/:id" element={<ReplayStub />} />
       </Routes>
@@ -53,7 +64,7 @@ afterEach(() => {
 
 describe("'GAME OVER'", () => {
   it('shows the reason, the final score and the player, submits the score and says so', async () => {
-    const stub = stubFetch({ 'POST /api/leaderboard/submit': { body: { success: true, entry: filedEntry, board: 'ranked', dailyDate: null, place: 3 } } });
+    const stub = stubFetch({ 'POST /api/leaderboard/submit': { body: { success: true, entry: filedEntry, board: 'ranked', dailyDate: null, place: 3, allTimePlace: 9 } } });
     vi.stubGlobal('fetch', stub.fn);
     useGameStore.getState().setGameState(over());
     renderPage();
@@ -64,6 +75,55 @@ describe("'GAME OVER'", () => {
     expect(await screen.findByText('Score submitted to leaderboard!')).toBeTruthy();
     expect(stub.calls.filter((c) => c.url === '/api/leaderboard/submit')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'View Game Stats' })).toBeTruthy();
+  });
+
+  it("a ranked game says its place today and of all time; the list link ends the session and opens today's list", async () => {
+    const stub = stubFetch({
+      'POST /api/leaderboard/submit': { body: { success: true, entry: filedEntry, board: 'ranked', dailyDate: null, place: 3, allTimePlace: 17 } },
+      'POST /api/game/end-session': { body: { success: true } },
+    });
+    vi.stubGlobal('fetch', stub.fn);
+    useGameStore.getState().setGameState(over());
+    renderPage();
+    const places = await screen.findByRole('list', { name: 'Your place' });
+    expect(places.textContent).toBe("#3 on today's Most Wanted List#17 of all time");
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'See the Most Wanted List' }));
+    });
+    expect(stub.calls.map((c) => c.url)).toContain('/api/game/end-session');
+    expect(localStorage.getItem('drugwars.sessionId')).toBeNull();
+    expect(screen.getByText('leaderboard')).toBeTruthy();
+  });
+
+  it("a Daily Run says its place on the day's board and links to that board; practice has no place", async () => {
+    const filed = { success: true, board: 'daily', dailyDate: '2026-11-24', place: 2, allTimePlace: null, entry: filedEntry };
+    vi.stubGlobal('fetch', stubFetch({ 'POST /api/leaderboard/submit': { body: filed }, 'POST /api/game/end-session': { body: { success: true } } }).fn);
+    useGameStore.getState().setGameState(over());
+    renderPage();
+    expect((await screen.findByRole('list', { name: 'Your place' })).textContent).toBe('#2 on the Daily Run of 2026-11-24');
+    expect(screen.queryByText(/of all time/)).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'See the Most Wanted List' }));
+    });
+    expect(screen.getByText('leaderboard ?tab=daily&date=2026-11-24')).toBeTruthy();
+  });
+
+  it('Play Again ends the session and opens the title with the name for the name entry', async () => {
+    const stub = stubFetch({
+      'POST /api/leaderboard/submit': { body: { success: true, entry: filedEntry, board: 'ranked', dailyDate: null, place: 1, allTimePlace: 1 } },
+      'POST /api/game/end-session': { body: { success: true } },
+    });
+    vi.stubGlobal('fetch', stub.fn);
+    const gs = over();
+    useGameStore.getState().setGameState({ ...gs, player: { ...gs.player, name: 'Kingpin' } });
+    renderPage();
+    await screen.findByText('Score submitted to leaderboard!');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Play Again' }));
+    });
+    expect(stub.calls.map((c) => c.url)).toContain('/api/game/end-session');
+    expect(localStorage.getItem('drugwars.sessionId')).toBeNull();
+    expect(screen.getByText('title screen, play again as Kingpin')).toBeTruthy();
   });
 
   it('a filed game offers Share (the text result and its replay link, copied) and Watch Replay', async () => {

@@ -1,7 +1,9 @@
 // 'GAME OVER' (SPEC.md section 2): reason, final score, automatic leaderboard submission for unseeded games,
-// View Game Stats and Main Menu (ends the session). A filed game (ranked or Daily Run) can be shared and replayed.
+// View Game Stats and Main Menu (ends the session). A filed game says its place on its lists (today's and all
+// time, or its Daily Run's day) and can be shared and replayed. Play Again and the Most Wanted List link end the
+// session too: Play Again opens the name entry on the title with the player's name filled in.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { finalScore } from '@drugwars/engine';
 import type { SubmitScoreResponse } from '@drugwars/protocol';
 import { ApiErrorCode } from '@drugwars/protocol/constants';
@@ -13,6 +15,8 @@ import { toApiError } from '../../api/errorCatalogue';
 import { endSession, handleApiError, refreshState } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 import { ShareBlock } from './ShareBlock';
+import { leaderboardLink, placeLines } from './places';
+import { playAgainState } from '../../lib/playAgain';
 
 const StatsModal = lazy(() => import('../stats/StatsModal'));
 
@@ -128,14 +132,24 @@ export default function GameOverPage() {
             {closedNote && <p className="warning-text">{closedNote}</p>}
           </>
         )}
+        {filed && placeLines(filed).length > 0 && (
+          <ul className="gameover-places" aria-label="Your place">
+            {placeLines(filed).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
         {filed && <ShareBlock filed={filed} gameState={gs} />}
         <div className="gameover-actions">
+          <button type="button" className="btn btn-primary" onClick={() => void endSession().then(() => navigate('/', { state: playAgainState(gs.player.name) }))}>
+            Play Again
+          </button>
           <button type="button" className="btn" onClick={() => setStatsOpen(true)}>
             View Game Stats
           </button>
           <button
             type="button"
-            className="btn btn-primary"
+            className="btn"
             onClick={() => {
               void endSession().then(() => navigate('/'));
             }}
@@ -143,6 +157,18 @@ export default function GameOverPage() {
             Main Menu
           </button>
         </div>
+        <p>
+          <Link
+            to={leaderboardLink(filed)}
+            onClick={(event) => {
+              // the session ends on the way, as with Main Menu, so the title never offers this finished game
+              event.preventDefault();
+              void endSession().then(() => navigate(leaderboardLink(filed)));
+            }}
+          >
+            See the Most Wanted List
+          </Link>
+        </p>
       </main>
       {statsOpen && (
         <Suspense fallback={<LoadingOverlay />}>

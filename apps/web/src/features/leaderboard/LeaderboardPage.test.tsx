@@ -24,9 +24,9 @@ const entry = (player_name: string, score: number, more: Partial<LeaderboardEntr
   ...more,
 });
 
-function renderPage() {
+function renderPage(path = '/leaderboard') {
   render(
-    <MemoryRouter initialEntries={['/leaderboard']}>
+    <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/leaderboard" element={<LeaderboardPage />} />
         <Route path="/" element={<p>title screen</p>} />
@@ -122,6 +122,21 @@ describe("'MOST WANTED LIST'", () => {
     expect(await screen.findByRole('link', { name: 'Past' })).toBeTruthy();
     expect(screen.getByText('Seed: 1234-5678-9012-3456')).toBeTruthy();
     expect(stub.calls.map((c) => c.url)).toEqual(['/api/leaderboard/today', '/api/leaderboard/daily', '/api/leaderboard/daily?date=2026-11-20']);
+  });
+
+  it('?tab=daily&date= opens that Daily Run board at once (the Game Over link); an unknown tab is Today', async () => {
+    const stub = stubFetch({
+      'GET /api/leaderboard/daily?date=2026-11-20': { body: { success: true, date: '2026-11-20', seed: null, entries: [entry('Linked', 7000)] } },
+      'GET /api/leaderboard/today': { body: { success: true, entries: [] } },
+    });
+    vi.stubGlobal('fetch', stub.fn);
+    renderPage('/leaderboard?tab=daily&date=2026-11-20');
+    expect(await screen.findByText('Linked')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'DAILY RUN' }).getAttribute('aria-selected')).toBe('true');
+    cleanup();
+    renderPage('/leaderboard?tab=nonsense&date=yesterday');
+    await act(async () => undefined);
+    expect(stub.calls.map((c) => c.url)).toEqual(['/api/leaderboard/daily?date=2026-11-20', '/api/leaderboard/today']);
   });
 
   it('a load failure is only logged; BACK TO MENU returns to the title', async () => {

@@ -2,7 +2,7 @@
 // with a date picker (today by default; the day's seed shows once the day is over). A row's name opens its replay
 // when there is one to watch; a dead player's row says R.I.P. and how.
 import { useEffect, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LeaderboardEntryData as LeaderboardEntry } from '@drugwars/protocol';
 import { api, type LeaderboardPeriod } from '../../api/client';
 import { Table, type Column } from '../../components/Table';
@@ -69,12 +69,22 @@ interface Board {
   daily?: { date: string; seed: string | null };
 }
 
+export function tabFrom(value: string | null): LeaderboardTab {
+  return LEADERBOARD_TABS.find((t) => t.id === value)?.id ?? 'today';
+}
+
+function dateFrom(value: string | null): string | null {
+  return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+}
+
 export default function LeaderboardPage() {
   const navigate = useNavigate();
   const dateId = useId();
-  const [tab, setTab] = useState<LeaderboardTab>('today');
+  // ?tab= and ?date= open a given board (Game Over links to the board the game went on)
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<LeaderboardTab>(() => tabFrom(params.get('tab')));
   /** The Daily Run's day picked; null = today (the server's today). */
-  const [date, setDate] = useState<string | null>(null);
+  const [date, setDate] = useState<string | null>(() => dateFrom(params.get('date')));
   const [board, setBoard] = useState<Board | null>(null);
 
   useEffect(() => {

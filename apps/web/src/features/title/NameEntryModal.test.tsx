@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
 import { stubFetch } from '../../test/fixtures';
-import { NameEntryModal } from './NameEntryModal';
+import { NameEntryModal, startingName } from './NameEntryModal';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -56,6 +56,16 @@ describe('NameEntryModal', () => {
     fireEvent.keyDown(name, { key: 'Enter' });
     expect(onStart).toHaveBeenCalledWith('Scarface', null);
     expect(localStorage.getItem('drugwars.playerName')).toBe('Scarface');
+  });
+
+  it("Play Again fills in the last game's name; a generated or refused one falls back to the last name typed", () => {
+    localStorage.setItem('drugwars.playerName', 'Typed');
+    expect(startingName('Kingpin')).toBe('Kingpin');
+    expect(startingName('loser-abc123')).toBe('Typed');
+    expect(startingName('  ')).toBe('Typed');
+    expect(startingName(null)).toBe('Typed');
+    render(<NameEntryModal onStart={vi.fn()} onContinue={vi.fn()} onClose={vi.fn()} initialName="Kingpin" />);
+    expect((screen.getAllByRole('textbox')[0] as HTMLInputElement).value).toBe('Kingpin');
   });
 
   it('allows an empty name (the server generates one)', () => {

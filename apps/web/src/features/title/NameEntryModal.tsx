@@ -17,6 +17,8 @@ export interface NameEntryModalProps {
   onStart: (name: string, seed: string | null, options?: StartOptions) => void;
   onContinue: (sessionId: string) => void;
   onClose: () => void;
+  /** Play Again: the last game's name, filled in when it is one the player may type (not a generated one). */
+  initialName?: string | null;
 }
 
 /** Live validation: a blank field shows no error (SPEC.md section 5). */
@@ -26,11 +28,17 @@ export function liveNameError(name: string): string | null {
   return result.ok ? null : result.message;
 }
 
-export function NameEntryModal({ onStart, onContinue, onClose }: NameEntryModalProps) {
+/** The name the field starts with: Play Again's name when it is a valid one, else the last name typed. */
+export function startingName(initialName?: string | null): string {
+  const name = initialName?.trim() ?? '';
+  return name !== '' && validatePlayerName(name).ok ? name : getPlayerName();
+}
+
+export function NameEntryModal({ onStart, onContinue, onClose, initialName }: NameEntryModalProps) {
   const nameId = useId();
   const seedId = useId();
-  const [name, setName] = useState(getPlayerName);
-  const [nameError, setNameError] = useState<string | null>(() => liveNameError(getPlayerName()));
+  const [name, setName] = useState(() => startingName(initialName));
+  const [nameError, setNameError] = useState<string | null>(() => liveNameError(startingName(initialName)));
   const [useSeed, setUseSeed] = useState(false);
   const [seed, setSeed] = useState('');
   const [seedError, setSeedError] = useState<string | null>(null);

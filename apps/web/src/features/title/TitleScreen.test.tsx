@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
 import { makeState, stubFetch } from '../../test/fixtures';
 import { useGameStore } from '../../store/gameStore';
+import { playAgainState } from '../../lib/playAgain';
 import { TitleScreen } from './TitleScreen';
 
 function Where() {
@@ -11,9 +12,9 @@ function Where() {
   return <span data-testid="where">{loc.pathname + loc.search}</span>;
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, state?: unknown) {
   render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
       <Routes>
         <Route path="/" element={<TitleScreen />} />
         <Route path="/leaderboard" element={<p>board</p>} />
@@ -46,6 +47,14 @@ afterEach(() => {
 });
 
 describe('TitleScreen', () => {
+  it("Play Again's state opens the name entry with the game's name", async () => {
+    vi.stubGlobal('fetch', stubFetch(healthy).fn);
+    renderAt('/', playAgainState('Kingpin'));
+    const name = (await screen.findByLabelText(/name/i, { selector: 'input' })) as HTMLInputElement;
+    expect(name.value).toBe('Kingpin');
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+
   it('shows the version, the test-version warning, locale labels and the changelog', async () => {
     vi.stubGlobal('fetch', stubFetch(healthy).fn);
     renderAt('/');

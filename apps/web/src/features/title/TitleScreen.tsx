@@ -1,14 +1,15 @@
-// The title screen (SPEC.md section 2): logo, version, PLAY / MOST WANTED LIST / About, changelog footer,
+// The title screen (SPEC.md section 2): logo, version, PLAY / MOST WANTED LIST / How to play / About, changelog footer,
 // the health check with its loading overlay and connection-failed modal (or, when the device has no network,
 // a "You're offline" note that retries by itself), the not-found and audit modals, and the notice that a game
 // was started under older rules (error=rules).
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import type { ChangelogEntry } from '@drugwars/protocol';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { ErrorModal } from '../../components/ErrorModal';
 import { OFFLINE_RETRY_INTERVAL_MS, TEST_VERSION_PATTERN } from '../../constants';
+import { readPlayAgain } from '../../lib/playAgain';
 import { setSessionId } from '../../storage/local';
 import { startNewGame } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
@@ -26,6 +27,7 @@ import {
 } from './TitleModals';
 
 const NameEntryModal = lazy(() => import('./NameEntryModal'));
+const HowToPlayModal = lazy(() => import('../howto/HowToPlayModal'));
 
 const DEFAULT_LABELS = ['PLAY', 'MOST WANTED LIST', 'About'] as const;
 
@@ -60,7 +62,7 @@ export function isTestVersion(version: string): boolean {
   return TEST_VERSION_PATTERN.test(version);
 }
 
-export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
+export function TitleScreen({ notFound = false, howToPlay = false }: { notFound?: boolean; howToPlay?: boolean }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const labels = useButtonLabels();
@@ -74,6 +76,9 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
   const [modal, setModal] = useState<'name' | 'about' | null>(null);
   const [audit, setAudit] = useState(false);
   const [rulesChanged, setRulesChanged] = useState(false);
+  /** Play Again from Game Over: the name entry opens at once with the last game's name. */
+  const location = useLocation();
+  const [playAgainName, setPlayAgainName] = useState<string | null>(null);
   const headModal = useGameStore((s) => s.modals[0]);
   const closeStoreModal = useGameStore((s) => s.closeModal);
 
@@ -146,6 +151,15 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
     if (error === 'rules') setRulesChanged(true);
   }, [redirect]);
 
+  // Used once: the state is dropped from the history entry, so Back or a reload does not reopen the name entry.
+  useEffect(() => {
+    const name = readPlayAgain(location.state);
+    if (name === null) return;
+    setPlayAgainName(name);
+    setModal('name');
+    navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [location, navigate]);
+
   useEffect(() => {
     if (showChangelog && changelog === null) void api.changelog().then(setChangelog);
   }, [showChangelog, changelog]);
@@ -186,13 +200,17 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
           <button type="button" className="btn btn-big" onClick={() => navigate('/leaderboard')}>
             {labels[1]}
           </button>
+          {/* a page of its own (/how-to-play, over the title): a link, so it can be shared and bookmarked */}
+          <Link to="/how-to-play" className="btn btn-big">
+            How to play
+          </Link>
           <button type="button" className="btn btn-big" onClick={() => setModal('about')}>
             {labels[2]}
           </button>
         </nav>
       </main>
-      {/* The panel opens above the footer bar and scrolls inside a bounded height, so the bar (version and
-          toggle) stays at the bottom where it was instead of being pushed up the page by a long list. The panel
+      {/* The panel opens over the page just above the footer bar and scrolls inside a bounded height, so the bar
+          (version and toggle) stays where it was instead of being pushed up the page by a long list. The panel
           takes the focus stop a scrolled region needs for keyboard users. */}
       <footer className="title-footer">
         {showChangelog && (
@@ -236,10 +254,16 @@ export function TitleScreen({ notFound = false }: { notFound?: boolean }) {
             onStart={(n, s, o) => void onStart(n, s, o)}
             onContinue={(id) => navigate(`/game?id=${encodeURIComponent(id)}`)}
             onClose={() => setModal(null)}
+            initialName={playAgainName}
           />
         </Suspense>
       )}
       {modal === 'about' && <AboutModal onClose={() => setModal(null)} />}
+      {howToPlay && (
+        <Suspense fallback={<LoadingOverlay />}>
+          <HowToPlayModal onClose={() => navigate('/')} />
+        </Suspense>
+      )}
       {notFound && <NotFoundModal onClose={() => navigate('/')} />}
       {audit && (
         <AuditFailureModal
