@@ -1,9 +1,11 @@
 // A line chart drawn by uPlot, loaded lazily (its code and CSS arrive only when a chart is first shown).
-// Shows 'NO DATA AVAILABLE' when there is nothing to draw; redraws whenever the data or options change.
+// Shows 'NO DATA AVAILABLE' when there is nothing to draw; redraws whenever the data or options change. The legend
+// shows the values of the day under the cursor (the last day while the cursor is away) and everything is drawn
+// in the game's font.
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { GAME_CHART_COLOURS } from '../../constants';
-import { isEmptyChart, lineColour, xTicks, yDivisions, type ChartData } from './chartData';
+import { axisFont, isEmptyChart, legendIndex, legendValue, lineColour, xTicks, yDivisions, type ChartData } from './chartData';
 import './charts.css';
 
 export interface LineChartProps {
@@ -37,21 +39,29 @@ export function LineChart({ data, paletteSize = GAME_CHART_COLOURS, showLegend =
     loadUPlot()
       .then((UPlot) => {
         if (cancelled) return;
+        const font = axisFont(getComputedStyle(target).fontFamily);
+        // while the cursor is off the plot the legend shows the last day (fireHook false: no recursion)
+        const pinLegend = (u: uPlot) => {
+          if (u.cursor.idx == null) u.setLegend({ idx: legendIndex(null, data.days.length) ?? 0 }, false);
+        };
         const opts: uPlot.Options = {
           width: Math.max(target.clientWidth, 280),
           height,
-          legend: { show: showLegend },
+          legend: { show: showLegend, live: true },
+          hooks: { ready: [pinLegend], setLegend: [pinLegend] },
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: false } },
           axes: [
             {
               stroke: '#33ff33',
+              font,
               grid: { stroke: '#113311' },
               splits: () => xTicks(data.days),
               values: (_u, splits) => splits.map((d) => `Day ${d}`),
             },
             {
               stroke: '#33ff33',
+              font,
               grid: { stroke: '#113311' },
               size: 70,
               splits: (_u, _i, min, max) => yDivisions(min, max),
@@ -59,9 +69,11 @@ export function LineChart({ data, paletteSize = GAME_CHART_COLOURS, showLegend =
             },
           ],
           series: [
-            { label: 'Day' },
+            { label: 'Day', value: (_u, v) => (v == null ? '--' : String(v)) },
             ...data.series.map((s, i) => ({
               label: s.label,
+              value: (_u: uPlot, _v: number | null, _series: number, idx: number | null) =>
+                legendValue(s.values, data.days, idx, formatValue),
               stroke: lineColour(i, paletteSize),
               width: 2,
               spanGaps: true,

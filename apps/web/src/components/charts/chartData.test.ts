@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alignSeries, drugPriceSeries, lineColour, xTicks, yDivisions } from './chartData';
+import { alignSeries, axisFont, drugPriceSeries, legendIndex, legendValue, lineColour, xTicks, yDivisions } from './chartData';
+import { formatMoney } from '../../lib/format';
 
 const names: Record<string, string> = { ny: 'New York', mia: 'Miami', bos: 'Boston' };
 const locationName = (id: string) => names[id] ?? id;
@@ -50,5 +51,32 @@ describe('chart data shaping', () => {
     expect(lineColour(8, 8)).toBe(lineColour(0, 8));
     expect(lineColour(8, 12)).not.toBe(lineColour(0, 12));
     expect(lineColour(12, 12)).toBe(lineColour(0, 12));
+  });
+});
+
+describe('chart legend and font', () => {
+  it('shows the day under the cursor, else the last day', () => {
+    expect(legendIndex(3, 10)).toBe(3);
+    expect(legendIndex(null, 10)).toBe(9);
+    expect(legendIndex(undefined, 10)).toBe(9);
+    expect(legendIndex(-1, 10)).toBe(9);
+    expect(legendIndex(12, 10)).toBe(9);
+    expect(legendIndex(null, 0)).toBeNull();
+  });
+
+  it("gives a line's figure that day, else its last one with its day, '--' only before its first point", () => {
+    const days = [1, 2, 3, 4];
+    const values = [null, 1500, null, 2000];
+    expect(legendValue(values, days, 1, formatMoney)).toBe('$1,500');
+    expect(legendValue(values, days, 2, formatMoney)).toBe('$1,500 (day 2)');
+    expect(legendValue(values, days, 3, formatMoney)).toBe('$2,000');
+    expect(legendValue(values, days, 0, formatMoney)).toBe('--');
+    expect(legendValue(values, days, null, formatMoney)).toBe('--');
+    expect(legendValue([7.4], [1], 0)).toBe('7');
+  });
+
+  it("draws the axes in the page's font family", () => {
+    expect(axisFont("'Courier New', monospace")).toBe("12px 'Courier New', monospace");
+    expect(axisFont('', 14)).toBe('14px monospace');
   });
 });

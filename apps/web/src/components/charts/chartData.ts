@@ -101,3 +101,37 @@ export function yDivisions(min: number, max: number, divisions: number = CHART_Y
 export function formatPercent(value: number): string {
   return `${Math.round(value)}%`;
 }
+
+/**
+ * The day a legend shows: the one under the cursor, else the last day drawn (a legend never reads '--' just
+ * because the pointer is elsewhere, or on a touch screen where there is no hover).
+ */
+export function legendIndex(cursorIndex: number | null | undefined, dayCount: number): number | null {
+  if (dayCount <= 0) return null;
+  if (cursorIndex == null || cursorIndex < 0) return dayCount - 1;
+  return Math.min(cursorIndex, dayCount - 1);
+}
+
+/**
+ * A line's legend value on day index `idx`: its figure that day; on a day it has no point (a city's price not seen
+ * that day) its last figure before, with the day it is from; '--' only before its first point.
+ */
+export function legendValue(
+  values: readonly (number | null)[],
+  days: readonly number[],
+  idx: number | null | undefined,
+  format: (value: number) => string = (v) => String(Math.round(v)),
+): string {
+  if (idx == null || idx < 0) return '--';
+  for (let i = Math.min(idx, values.length - 1); i >= 0; i--) {
+    const v = values[i];
+    if (v == null || !Number.isFinite(v)) continue;
+    return i === idx ? format(v) : `${format(v)} (day ${days[i]})`;
+  }
+  return '--';
+}
+
+/** The canvas font of the axes: the page's own font family (uPlot's default is the system sans-serif). */
+export function axisFont(fontFamily: string, sizePx = 12): string {
+  return `${sizePx}px ${fontFamily.trim() || 'monospace'}`;
+}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { api } from '../../api/client';
 import { useGameStore } from '../../store/gameStore';
 import { gameState } from '../encounter/testFixtures';
-import { actionLines, linesThatFit, summaryRows } from './gameStats';
+import { actionLines, actionVerb, summaryRows } from './gameStats';
 import { StatsModal } from './StatsModal';
 
 afterEach(() => {
@@ -34,7 +34,7 @@ describe('game statistics figures', () => {
     expect(rows['Health']).toBe('100%');
   });
 
-  it('action lines are in day order and only as many as fit the canvas show', () => {
+  it('action lines are in day order, each with its verb', () => {
     const lines = actionLines(
       [
         { day: 2, action: 'travel', details: { from: 'a', to: 'b' } },
@@ -43,13 +43,12 @@ describe('game statistics figures', () => {
       names,
     );
     expect(lines).toEqual(['Day 1: Bought 3 WEED for $900', 'Day 2: Traveled from City a to City b']);
-    expect(linesThatFit(300, 18, 10)).toBe(15);
-    expect(linesThatFit(20, 18, 10)).toBe(0);
+    expect(lines.map(actionVerb)).toEqual(['Bought', 'Traveled']);
   });
 });
 
 describe('StatsModal', () => {
-  it('has the five tabs, the drug and location filters with All Locations, and a clipped timeline', () => {
+  it('has the five tabs, the drug and location filters with All Locations, and a timeline of the whole game', () => {
     const gs = gameState({ encounter: null });
     gs.gameHistory.actionHistory = Array.from({ length: 40 }, (_, i) => ({
       day: i + 1,
@@ -68,9 +67,14 @@ describe('StatsModal', () => {
     expect(location.options[0]!.textContent).toBe('All Locations');
     expect(screen.getByText('NO DATA AVAILABLE')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Actions' }));
-    const items = within(screen.getByTestId('timeline-lines')).getAllByRole('listitem');
-    expect(items).toHaveLength(15);
-    expect(items[14]!.textContent).toBe('...and 26 more');
+    // every action of the game is listed (the box scrolls), none summed up as '...and n more'
+    const timeline = screen.getByRole('region', { name: 'Actions timeline' });
+    expect(timeline.tabIndex).toBe(0);
+    const items = within(timeline).getAllByRole('listitem');
+    expect(items).toHaveLength(40);
+    expect(items[39]!.textContent).toBe('Day 40: Bought 1 Weed for $100');
+    expect(items[39]!.className).toBe('timeline-bought');
+    expect(timeline.textContent).not.toContain('more');
   });
 
   it('Drug Prices reads the whole price series from /game/history (the game state carries only today)', async () => {

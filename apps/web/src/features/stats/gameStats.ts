@@ -74,8 +74,7 @@ export function actionLines(
     });
 }
 
-/** How many lines of `lineHeight` px fit a canvas `height` px tall after `padding` px top and bottom. */
-export function linesThatFit(height: number, lineHeight: number, padding = 10): number {
-  if (lineHeight <= 0) return 0;
-  return Math.max(0, Math.floor((height - 2 * padding) / lineHeight));
+/** The verb of an action line ('Bought', 'Sold', 'Traveled'): what colours it in the timeline. */
+export function actionVerb(line: string): string {
+  return line.split(': ')[1]?.split(' ')[0] ?? '';
 }
