@@ -12,7 +12,7 @@ import { MULTI_TARGET_LIMIT } from './constants';
 import { formatMoney } from './format';
 import { setMachine } from './machine';
 import type { Rng } from './rng';
-import { copyState, heldQuantity, omitKey, refuse, removeUnits, setHeld, settle } from './state';
+import { copyState, heldQuantity, omitKey, refuse, removeUnits, roundsOwned, setHeld, settle } from './state';
 import type {
   Action,
   ApplyResult,
@@ -145,10 +145,6 @@ function dangerAt(state: GameState): number {
   return dangerLevelOf(state.location);
 }
 
-function ammoOf(p: Player, ammoId: string): number {
-  return Object.hasOwn(p.items.ammo, ammoId) ? (p.items.ammo[ammoId] ?? 0) : 0;
-}
-
 /**
  * A copy of an encounter built by one literal in the encounter's key order (fightEncounter's), so every
  * encounter shares one V8 shape; the caller assigns what changes before anyone else sees it.
@@ -238,7 +234,7 @@ export function playerWeapon(p: Player): PlayerWeapon {
   if (!id) return fists(null);
   const weapon = WEAPON_BY_ID.get(id);
   if (!weapon || heldQuantity(p.weapons, id) <= 0) return fists('You reach for a weapon you no longer have. You fight with your fists.');
-  if (weapon.ammoId && ammoOf(p, weapon.ammoId) <= 0) {
+  if (weapon.ammoId && roundsOwned(p, weapon.ammoId) <= 0) {
     return fists(`Your ${weapon.name} is out of ammo! You fight with your fists.`, weapon.name);
   }
   return {
@@ -377,7 +373,7 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
   // Spend what the attack used: a round of ammo for a gun, the grenade itself for a grenade.
   const player: Player = { ...p };
   if (weapon.ammoId) {
-    const left = ammoOf(p, weapon.ammoId) - 1;
+    const left = roundsOwned(p, weapon.ammoId) - 1;
     let ammo: Record<string, number>;
     if (left > 0) ammo = { ...p.items.ammo, [weapon.ammoId]: left };
     else {

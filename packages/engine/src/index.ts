@@ -10,7 +10,7 @@ export { loanSharkOffers, healCost, totalInterestRate, debtRateOn, HEAL_COST_PER
 export { RULES_VERSION, FIRST_RULES_VERSION, OLDER_RULES_MESSAGE, isReplayable, rulesVersionOf } from './rulesVersion';
 export { maxBuy } from './market';
 export { historyView, type HistoryView, type Series } from './history';
-export { equipmentStats, purchaseMessage, purchaseQuantity, shopPrice, type EquipmentStats } from './shop';
+export { equipmentStats, gunAmmo, noAmmoWarning, purchaseMessage, purchaseQuantity, shopPrice, type EquipmentStats } from './shop';
 // combat rules and constants the web app shows or checks (sprites, the player's target id, the weapon in hand,
 // default targets, odds, texts)
 export {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apply } from './apply';
 import { AMMO_BY_ID, ARMOR_BY_ID, WEAPON_BY_ID } from './catalogue';
 import { FISTS } from './combat';
-import { equipmentStats } from './shop';
+import { equipmentStats, gunAmmo, noAmmoWarning } from './shop';
 import { ok, run, startGame, withPlayerFields } from './testkit';
 import type { Action, GameState, RuleError } from './types';
 
@@ -99,5 +99,22 @@ describe('equipment', () => {
     expect(stats.protection).toBe(ARMOR_BY_ID.get('leather_jacket')!.protection);
     expect(stats.ammo).toBe(7);
     expect(equipmentStats(armed()).ammo).toBeNull(); // knife
+  });
+
+  it("says which ammo a gun fires and how many rounds the player has; a bought gun without rounds is warned of", () => {
+    const pistol = WEAPON_BY_ID.get('pistol')!;
+    const knife = WEAPON_BY_ID.get('knife')!;
+    const bought = ok(apply(rich(), { type: 'shopBuy', itemType: 'weapon', itemId: 'pistol', quantity: 1 })).state;
+    expect(gunAmmo(pistol, bought.player)).toEqual({ id: 'ammo_9mm', name: '9mm Rounds', rounds: 0 });
+    expect(gunAmmo(knife, bought.player)).toBeNull();
+    expect(noAmmoWarning(pistol, bought.player)).toBe(
+      'Your 9mm Pistol fires 9mm Rounds and you have none: buy some under Shopping, Ammo, or you fight with your fists.',
+    );
+    expect(noAmmoWarning(knife, bought.player)).toBeNull();
+    const loaded = ok(apply(bought, { type: 'shopBuy', itemType: 'ammo', itemId: 'ammo_9mm', quantity: 12 })).state;
+    expect(gunAmmo(pistol, loaded.player)?.rounds).toBe(12);
+    expect(noAmmoWarning(pistol, loaded.player)).toBeNull();
+    // the same figures from a catalogue the caller passes (the web's loaded lists)
+    expect(gunAmmo(pistol, loaded.player, [{ id: 'ammo_9mm', name: 'Nines', price: 1, maxCarry: 9 }])?.name).toBe('Nines');
   });
 });

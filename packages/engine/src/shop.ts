@@ -1,8 +1,8 @@
 // The gun shop and the equipment screen: buying weapons, armor, ammo and consumables; equipping them.
-import { AMMO_BY_ID, ARMOR_BY_ID, CONSUMABLE_BY_ID, WEAPON_BY_ID } from './catalogue';
+import { AMMO, AMMO_BY_ID, ARMOR_BY_ID, CONSUMABLE_BY_ID, WEAPON_BY_ID } from './catalogue';
 import { FISTS } from './combat';
-import { accept, heldQuantity, isPositiveInt, refuse, setHeld, withPlayer } from './state';
-import type { ApplyResult, Armor, GameState, ShopItemType, Weapon } from './types';
+import { accept, heldQuantity, isPositiveInt, refuse, roundsOwned, setHeld, withPlayer } from './state';
+import type { Ammo, ApplyResult, Armor, GameState, Player, ShopItemType, Weapon } from './types';
 
 /**
  * The quantity a purchase is made of: weapons are always bought one at a time (SPEC.md section 7), whatever
@@ -17,6 +17,31 @@ export function purchaseMessage(itemType: ShopItemType, itemName: string, quanti
   if (itemType === 'weapon') return `🔫 Successfully purchased ${itemName}!`;
   if (itemType === 'armor') return `🛡️ Successfully purchased ${itemName}!`;
   return `✅ Successfully purchased ${quantity}x ${itemName}!`;
+}
+
+/** The ammo a gun fires and the rounds of it the player carries; null for a weapon that needs none. */
+export function gunAmmo(
+  weapon: Pick<Weapon, 'ammoId'>,
+  player: Pick<Player, 'items'>,
+  ammoList: readonly Ammo[] = AMMO,
+): { id: string; name: string; rounds: number } | null {
+  if (!weapon.ammoId) return null;
+  const name = ammoList.find((a) => a.id === weapon.ammoId)?.name ?? weapon.ammoId;
+  return { id: weapon.ammoId, name, rounds: roundsOwned(player, weapon.ammoId) };
+}
+
+/**
+ * What a player is told on buying a gun they have no rounds for (in a fight it would leave them their fists);
+ * null when they have rounds or the weapon needs none.
+ */
+export function noAmmoWarning(
+  weapon: Pick<Weapon, 'name' | 'ammoId'>,
+  player: Pick<Player, 'items'>,
+  ammoList: readonly Ammo[] = AMMO,
+): string | null {
+  const ammo = gunAmmo(weapon, player, ammoList);
+  if (!ammo || ammo.rounds > 0) return null;
+  return `Your ${weapon.name} fires ${ammo.name} and you have none: buy some under Shopping, Ammo, or you fight with your fists.`;
 }
 
 /** Weapons that are used up when thrown, so the player may own several. */
@@ -57,7 +82,7 @@ export function shopBuy(state: GameState, itemType: ShopItemType, itemId: string
       const ammo = AMMO_BY_ID.get(itemId);
       if (!ammo) return refuse('UNKNOWN_ITEM', 'The gun shop has never heard of that.');
       if (!isPositiveInt(quantity)) return refuse('INVALID_INPUT', 'Quantity must be a whole number of at least 1');
-      const have = Object.hasOwn(p.items.ammo, itemId) ? p.items.ammo[itemId]! : 0;
+      const have = roundsOwned(p, itemId);
       if (have + quantity > ammo.maxCarry) {
         return refuse('CARRY_LIMIT', `You can only carry ${ammo.maxCarry} ${ammo.name} (you have ${have}).`);
       }

@@ -144,6 +144,11 @@ export function heldQuantity(record: Record<string, Held> | undefined, id: strin
   return record[id]!.quantity;
 }
 
+/** Rounds of one ammo type the player carries (0 when none). */
+export function roundsOwned(p: Pick<Player, 'items'>, ammoId: string): number {
+  return Object.hasOwn(p.items.ammo, ammoId) ? (p.items.ammo[ammoId] ?? 0) : 0;
+}
+
 /**
  * What the server may send to a browser: the state without the PRNG state, the secret seed and the real prices
  * of the cities the player is not in (worldPrices is what they know), and with an empty

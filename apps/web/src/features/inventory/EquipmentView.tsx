@@ -1,6 +1,8 @@
 // Equipment (SPEC.md section 2): the equipped weapon (damage) and armor (protection) with Unequip, and every
-// owned weapon and armor with Equip (disabled for the one already equipped) and its description.
+// owned weapon and armor with Equip (disabled for the one already equipped) and its description. Every gun says the
+// ammo it fires and the rounds the player has (the engine's gunAmmo on the loaded catalogue).
 import { useState } from 'react';
+import { gunAmmo, type Ammo, type Player, type Weapon } from '@drugwars/engine';
 import { ViewHeader } from '../../components/ViewHeader';
 import { equip, unequip } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
@@ -14,10 +16,23 @@ export const NO_EQUIPMENT_TEXT =
 
 type Slot = 'weapon' | 'armor';
 
+/** A gun's ammo line ('9mm Rounds: 0', flagged when empty), nothing for a weapon that needs none. */
+function AmmoNote({ weapon, player, ammo }: { weapon: Weapon; player: Player; ammo: readonly Ammo[] }) {
+  const a = gunAmmo(weapon, player, ammo);
+  if (!a) return null;
+  return (
+    <span className={`ammo-note ${a.rounds === 0 ? 'warning-text' : ''}`}>
+      {' '}
+      {a.name}: {a.rounds}
+      {a.rounds === 0 && ' (out of ammo)'}
+    </span>
+  );
+}
+
 export function EquipmentView() {
   const player = useGameStore((s) => s.gameState?.player ?? null);
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
-  const { weapons, armor } = useCatalogue();
+  const { weapons, armor, ammo } = useCatalogue();
   const [error, setError] = useState<string | null>(null);
   if (!player) return null;
 
@@ -59,6 +74,7 @@ export function EquipmentView() {
                 {equippedWeapon ? (
                   <>
                     {equippedWeapon.name} (Damage: {equippedWeapon.damage})
+                    <AmmoNote weapon={equippedWeapon} player={player} ammo={ammo} />
                   </>
                 ) : (
                   'None'
@@ -97,6 +113,7 @@ export function EquipmentView() {
                     <div>
                       <strong>{w.name}</strong> (Damage: {w.damage})
                       {(player.weapons[w.id]?.quantity ?? 0) > 1 && <> x{player.weapons[w.id]?.quantity}</>}
+                      <AmmoNote weapon={w} player={player} ammo={ammo} />
                       <div className="item-description">{w.description}</div>
                     </div>
                     <button

@@ -45,6 +45,21 @@ describe('Equipment', () => {
     expect(equipButtons.map((b) => b.disabled)).toEqual([false, true]);
   });
 
+  it("shows each gun's ammo and rounds, flagged when it has none; nothing for the knife", () => {
+    const gs = gameState({ encounter: null, weapon: 'pistol' });
+    gs.player.weapons = { pistol: { quantity: 1 }, knife: { quantity: 1 }, shotgun: { quantity: 1 } };
+    gs.player.items.ammo = { ammo_9mm: 14 };
+    useGameStore.getState().setGameState(gs);
+    show('equipment');
+    const notes = Array.from(document.querySelectorAll('.ammo-note')).map((n) => [n.textContent?.trim(), n.classList.contains('warning-text')]);
+    // the equipped pistol, then the owned list in catalogue order: pistol, shotgun (the knife needs none)
+    expect(notes).toEqual([
+      ['9mm Rounds: 14', false],
+      ['9mm Rounds: 14', false],
+      ['Shotgun Shells: 0 (out of ammo)', true],
+    ]);
+  });
+
   it("says 'Failed to equip item' and 'Failed to unequip item' when the calls fail", async () => {
     const gs = gameState({ encounter: null, weapon: 'pistol' });
     gs.player.weapons.knife = { quantity: 1 };

@@ -16,14 +16,18 @@ vi.mock('../../components/hooks', async (importOriginal) => ({
 }));
 
 const weapons: Weapon[] = [
-  { id: 'shotgun', name: 'Shotgun', price: 2500, damage: 45, description: 'Boom.', targetType: 'multi_target', accuracy: 0.6 } as Weapon,
-  { id: 'knife', name: 'Knife', price: 100, damage: 10, description: 'Stabby.', targetType: 'single_target', accuracy: 0.9 } as Weapon,
+  { id: 'shotgun', name: 'Shotgun', price: 2500, damage: 45, description: 'Boom.', targetType: 'multi_target', accuracy: 0.6, ammoId: 'shells' } as Weapon,
+  { id: 'knife', name: 'Knife', price: 100, damage: 10, description: 'Stabby.', targetType: 'single_target', accuracy: 0.9, ammoId: null } as Weapon,
+  { id: 'pistol', name: 'Pistol', price: 900, damage: 30, description: 'Pew.', targetType: 'single_target', accuracy: 0.7, ammoId: 'nines' } as Weapon,
 ];
 const armor: Armor[] = [
   { id: 'vest', name: 'Kevlar Vest', price: 900, protection: 20, description: 'Stops a bit.' } as Armor,
   { id: 'jacket', name: 'Leather Jacket', price: 200, protection: 5, description: 'Stylish.' } as Armor,
 ];
-const ammo: Ammo[] = [{ id: 'shells', name: 'Shotgun Shells', price: 40, maxCarry: 50 } as Ammo];
+const ammo: Ammo[] = [
+  { id: 'shells', name: 'Shotgun Shells', price: 40, maxCarry: 50 } as Ammo,
+  { id: 'nines', name: 'Nines', price: 10, maxCarry: 200 } as Ammo,
+];
 const consumables: Consumable[] = [{ id: 'medkit', name: 'Medkit', price: 300, description: 'Patches you up.' } as Consumable];
 
 function state(cash: number): ClientGameState {
@@ -55,8 +59,10 @@ describe('ShoppingView', () => {
   it('has the four tabs; weapons sorted by price with their columns; Buy disabled above cash', () => {
     show(state(1000));
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Weapons', 'Armor', 'Ammo', 'Consumables']);
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Weapon', 'Price', 'Damage', 'You Have', 'Buy']);
-    expect(rowsOf().map((r) => r[0])).toEqual(['Knife', 'Shotgun']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Weapon', 'Price', 'Damage', 'Ammo', 'You Have', 'Buy']);
+    expect(rowsOf().map((r) => r[0])).toEqual(['Knife', 'Pistol', 'Shotgun']);
+    // each gun's ammo with the rounds owned (12 shells, no nines); the knife needs none
+    expect(rowsOf().map((r) => r[3])).toEqual(['none needed', 'Nines: 0', 'Shotgun Shells: 12']);
     expect((screen.getByRole('button', { name: 'Buy Knife' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Buy Shotgun' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -67,8 +73,11 @@ describe('ShoppingView', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Armor', 'Price', 'Protection', 'You Have', 'Buy']);
     expect(rowsOf().map((r) => r[0])).toEqual(['Leather Jacket', 'Kevlar Vest']);
     fireEvent.click(screen.getByRole('tab', { name: 'Ammo' }));
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Ammo Type', 'Price', 'Max Carry', 'You Have', 'Buy']);
-    expect(rowsOf()[0]?.slice(0, 4)).toEqual(['Shotgun Shells', '$40', '50', '12']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Ammo Type', 'Price', 'Max Carry', 'For', 'You Have', 'Buy']);
+    expect(rowsOf().map((r) => r.slice(0, 5))).toEqual([
+      ['Nines', '$10', '200', 'Pistol', '0'],
+      ['Shotgun Shells', '$40', '50', 'Shotgun', '12'],
+    ]);
     fireEvent.click(screen.getByRole('tab', { name: 'Consumables' }));
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Item', 'Price', 'Description', 'You Have', 'Buy']);
   });
@@ -80,6 +89,31 @@ describe('ShoppingView', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Knife' })));
     expect(api.buy).toHaveBeenCalledWith('weapon', 'knife', 1);
     expect(useGameStore.getState().messages.at(-1)?.text).toBe('🔫 Successfully purchased Knife!');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says so when the gun bought has no rounds; not when it has', async () => {
+    const gs = state(5000);
+    gs.player.weapons = { pistol: { quantity: 1 } };
+    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, message: 'ok', gameState: gs });
+    show(state(5000));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Pistol' })));
+    const warning = 'Your Pistol fires Nines and you have none: buy some under Shopping, Ammo, or you fight with your fists.';
+    expect(useGameStore.getState().messages.slice(-2).map((m) => [m.text, m.type])).toEqual([
+      ['🔫 Successfully purchased Pistol!', 'success'],
+      [warning, 'warning'],
+    ]);
+    expect(screen.getByRole('status').textContent).toBe(warning);
+    // the shotgun finds its 12 shells: no warning
+    cleanup();
+    useGameStore.setState({ messages: [] });
+    const withShotgun = state(5000);
+    withShotgun.player.weapons = { shotgun: { quantity: 1 } };
+    vi.mocked(api.buy).mockResolvedValue({ success: true, message: 'ok', gameState: withShotgun });
+    show(state(5000));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Shotgun' })));
+    expect(useGameStore.getState().messages.map((m) => m.text)).toEqual(['🔫 Successfully purchased Shotgun!']);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it("buys armor with '🛡️ Successfully purchased {armor}!'", async () => {

@@ -1,6 +1,9 @@
-// Shopping: Weapons, Armor, Ammo, Consumables, each sorted by price ascending; Buy disabled above cash.
+// Shopping: Weapons, Armor, Ammo, Consumables, each sorted by price ascending; Buy disabled above cash. Guns say
+// which ammo they fire and the rounds the player has (the engine's gunAmmo on the loaded catalogue), ammo says
+// which guns it fits, and a gun bought without rounds for it says so (the engine's noAmmoWarning) in the log and
+// above the table.
 import { useState, type ReactNode } from 'react';
-import type { Ammo, Armor, Consumable, ShopItemType, Weapon } from '@drugwars/engine';
+import { gunAmmo, noAmmoWarning, type Ammo, type Armor, type Consumable, type Player, type ShopItemType, type Weapon } from '@drugwars/engine';
 import { Table, type Column } from '../../components/Table';
 import { Tabs } from '../../components/Tabs';
 import { ViewHeader } from '../../components/ViewHeader';
@@ -23,6 +26,20 @@ export function byPrice<T extends { price: number }>(items: readonly T[]): T[] {
 }
 
 type QuantityItem = BuyQuantityItem & { id: string; type: ShopItemType };
+
+/** A gun's ammo cell: '9mm Rounds: 12'; a weapon that needs none says so. */
+export function ammoCell(weapon: Pick<Weapon, 'ammoId'>, player: Pick<Player, 'items'>, ammo: readonly Ammo[]): string {
+  const a = gunAmmo(weapon, player, ammo);
+  return a ? `${a.name}: ${a.rounds}` : 'none needed';
+}
+
+/** The guns an ammo type fits, by name. */
+export function gunsFor(ammo: Pick<Ammo, 'id'>, weapons: readonly Weapon[]): string {
+  return weapons
+    .filter((w) => w.ammoId === ammo.id)
+    .map((w) => w.name)
+    .join(', ');
+}
 
 /** The columns every shop table ends with: price, what the player has, and Buy. */
 function shopColumns<Item extends { id: string; name: string; price: number }>(opts: {
@@ -47,6 +64,7 @@ export default function ShoppingView() {
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
   const [tab, setTab] = useState<Tab>('weapons');
   const [qtyItem, setQtyItem] = useState<QuantityItem | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   if (!gs) return null;
   const p = gs.player;
   const cash = p.cash;
@@ -64,6 +82,16 @@ export default function ShoppingView() {
   );
   const buyOne = (type: ShopItemType) => (item: { id: string; name: string; price: number }) =>
     buyButton(item, () => void shopBuy(type, item.id, item.name, 1));
+  const buyGun = (weapon: Weapon) =>
+    buyButton(weapon, async () => {
+      setNotice(null);
+      const r = await shopBuy('weapon', weapon.id, weapon.name, 1);
+      const after = useGameStore.getState().gameState?.player;
+      const warning = r.ok && after ? noAmmoWarning(weapon, after, catalogue.ammo) : null;
+      if (!warning) return;
+      useGameStore.getState().addMessage(warning, 'warning');
+      setNotice(warning);
+    });
   const ammoHave = (a: Ammo) => p.items.ammo[a.id] ?? 0;
   const consumableHave = (c: Consumable) => p.items.consumables[c.id] ?? 0;
 
@@ -74,8 +102,10 @@ export default function ShoppingView() {
       nameTitle: (w) => w.description,
       detail: { header: 'Damage', cell: (w) => w.damage, className: 'num' },
       have: (w) => p.weapons[w.id]?.quantity ?? 0,
-      buyButton: buyOne('weapon'),
+      buyButton: buyGun,
     });
+    // after Damage: the ammo it fires and the rounds the player has
+    columns.splice(3, 0, { header: 'Ammo', cell: (w) => ammoCell(w, p, catalogue.ammo), className: 'ammo' });
     table = <Table columns={columns} rows={byPrice(catalogue.weapons)} rowKey={(w) => w.id} />;
   } else if (tab === 'armor') {
     const columns = shopColumns<Armor>({
@@ -96,6 +126,7 @@ export default function ShoppingView() {
           setQtyItem({ id: a.id, type: 'ammo', name: a.name, price: a.price, maxCarry: a.maxCarry, have: ammoHave(a) }),
         ),
     });
+    columns.splice(3, 0, { header: 'For', cell: (a) => gunsFor(a, catalogue.weapons), className: 'desc' });
     table = <Table columns={columns} rows={byPrice(catalogue.ammo)} rowKey={(a) => a.id} />;
   } else {
     const columns = shopColumns<Consumable>({
@@ -121,6 +152,11 @@ export default function ShoppingView() {
     <section className="view shopping-view">
       <ViewHeader title="Shopping" />
       <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Shop sections" />
+      {notice && (
+        <p className="warning-text" role="status">
+          {notice}
+        </p>
+      )}
       <div className="table-wrap">{table}</div>
       {qtyItem && (
         <BuyQuantityModal
