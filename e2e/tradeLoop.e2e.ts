@@ -196,7 +196,9 @@ describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
     expect(await fly.locator('.location-btn .loc-risk').first().innerText()).toMatch(/^Risk tonight: \d+%$/);
     expect(await fly.locator('.heat-note').innerText()).toMatch(/^Heat: \d+%/);
     await screenshot(page, 'desktop-fly-to');
-    await fly.getByRole('button', { name: `${boston.name} ${formatMoney(boston.flightPrice)}` }).click();
+    // Boston has no airport: the grid says 'by road' with the fare, and so does the log after the trip
+    expect(boston.hasAirport).toBe(false);
+    await fly.getByRole('button', { name: `${boston.name} by road ${formatMoney(boston.flightPrice)}` }).click();
     await page.locator('.transition-screen').getByText('Traveling...').waitFor({ timeout: 5_000 });
     await page.locator('.transition-screen').waitFor({ state: 'detached', timeout: 15_000 });
     const titles = await dismissEventModals(page);
@@ -207,6 +209,9 @@ describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
     await expectStat(page, 'Location', 'Boston');
     await expectStat(page, 'Cash', formatMoney(after.player.cash));
     await expectStat(page, 'Bank', formatMoney(after.player.bank));
+    expect(await page.locator('.message-list li').allTextContents()).toContain(
+      `> You traveled to Boston by road for ${formatMoney(boston.flightPrice)}. Day 2.`,
+    );
     await screenshot(page, 'desktop-after-travel');
   });
 

@@ -9,6 +9,7 @@ export { loanSharkOffers, healCost, totalInterestRate, debtRateOn, HEAL_COST_PER
 // versioned rules: which rules a stored game or log was recorded under, and whether this engine can replay it
 export { RULES_VERSION, FIRST_RULES_VERSION, OLDER_RULES_MESSAGE, isReplayable, rulesVersionOf } from './rulesVersion';
 export { maxBuy } from './market';
+export { travelMessage, travelMode, type TravelMode } from './travel';
 export { historyView, type HistoryView, type Series } from './history';
 export { equipmentStats, gunAmmo, noAmmoWarning, purchaseMessage, purchaseQuantity, shopPrice, type EquipmentStats } from './shop';
 // combat rules and constants the web app shows or checks (sprites, the player's target id, the weapon in hand,

@@ -6,7 +6,7 @@ import { introEvents, newGame } from './newGame';
 import { OVERDUE_EXTRA_INTEREST_RATE, debtRateOn } from './finance';
 import { RULES_VERSION } from './rulesVersion';
 import { toClientView } from './state';
-import { bankInterest, debtInterest } from './travel';
+import { bankInterest, debtInterest, travelMode } from './travel';
 import { ok, run, startGame, withPlayerFields } from './testkit';
 import type { ApplyOk, GameState } from './types';
 
@@ -54,6 +54,19 @@ describe('a new game (SPEC.md section 9, DESIGN.md "Our reading")', () => {
     const [intro] = introEvents(startGame());
     expect(intro!.category).toBe('game_intro');
     expect(intro!.message).toContain('You owe $1,000 to Vinnie "The Knuckles", due in 7 days');
+  });
+});
+
+describe('how a trip is told', () => {
+  it("says 'by air' for a city with an airport and 'by road' for one without, with the fare and the new day", () => {
+    const withAirport = LOCATIONS.find((l) => l.hasAirport && l.id !== STARTING_LOCATION_ID)!;
+    const byRoad = LOCATIONS.find((l) => !l.hasAirport && l.id !== STARTING_LOCATION_ID)!;
+    expect(travelMode(withAirport)).toBe('air');
+    expect(travelMode(byRoad)).toBe('road');
+    const flown = ok(apply(startGame(), { type: 'travel', destination: withAirport.id }));
+    expect(flown.message).toBe(`You traveled to ${withAirport.name} by air for $${withAirport.flightPrice}. Day 2.`);
+    const driven = ok(apply(startGame(), { type: 'travel', destination: byRoad.id }));
+    expect(driven.message).toBe(`You traveled to ${byRoad.name} by road for $${byRoad.flightPrice}. Day 2.`);
   });
 });
 

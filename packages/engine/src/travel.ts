@@ -22,6 +22,18 @@ import { advanceShipments } from './shipping';
 import { accept, copyState, dollars, finalScore, refuse, settle, usedSpaceOf } from './state';
 import type { ApplyResult, GameEvent, GameState, Location, Player } from './types';
 
+/** How a trip to a city is made: by air where it has an airport, otherwise by road (the same listed fare). */
+export type TravelMode = 'air' | 'road';
+
+export function travelMode(to: Pick<Location, 'hasAirport'>): TravelMode {
+  return to.hasAirport ? 'air' : 'road';
+}
+
+/** The log's line for a trip, the one wording the client shows too ('by air' / 'by road', with the fare). */
+export function travelMessage(to: Pick<Location, 'name' | 'hasAirport' | 'flightPrice'>, day: number): string {
+  return `You traveled to ${to.name} by ${travelMode(to)} for ${dollars(to.flightPrice)}. Day ${day}.`;
+}
+
 export function travel(state: GameState, destination: string): ApplyResult {
   const to = typeof destination === 'string' ? LOCATION_BY_ID.get(destination) : undefined;
   if (!to) return refuse('UNKNOWN_LOCATION', "There's no such place on the map.");
@@ -152,8 +164,6 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   events.push(...shipped.events);
 
   const where = LOCATION_BY_ID.get(player.location)?.name ?? player.location;
-  const message = to
-    ? `You ${to.hasAirport ? 'flew' : 'took the bus'} to ${where} for ${dollars(to.flightPrice)}. Day ${day}.`
-    : `You slept in ${where}. Day ${day}.`;
+  const message = to ? travelMessage(to, day) : `You slept in ${where}. Day ${day}.`;
   return accept(next, message, events);
 }

@@ -1,8 +1,8 @@
-// Fly To (from every view's header): every location but the current one with its flight price, its danger and
-// tonight's odds of a fight there with what the player carries; disabled when cash is below the price.
+// Fly To (from every view's header): every location but the current one with how the trip is made and its fare,
+// its danger and tonight's odds of a fight there with what the player carries; disabled when cash is below the
+// price. The buttons are the TRAVEL TO... view's (components/TravelRisk's Destination).
 import { Modal } from './Modal';
-import { HeatNote, TravelRisk } from './TravelRisk';
-import { formatMoney } from '../lib/format';
+import { Destination, HeatNote } from './TravelRisk';
 import { travel } from '../store/gameActions';
 import { useGameStore } from '../store/gameStore';
 import { useCatalogue } from '../store/useCatalogue';
@@ -28,9 +28,7 @@ export default function FlyToModal({ onClose, onFlying }: { onClose: () => void;
               void travel(l.id).finally(() => onFlying?.(false));
             }}
           >
-            <span className="loc-name">{l.name}</span>
-            <span className="loc-price">{formatMoney(l.flightPrice)}</span>
-            <TravelRisk dangerLevel={l.dangerLevel} player={gs.player} />
+            <Destination location={l} player={gs.player} />
           </button>
         ))}
       </div>

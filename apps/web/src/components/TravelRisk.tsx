@@ -1,8 +1,11 @@
 // What a destination risks, shown where the player decides to travel (the TRAVEL TO... view and the Fly To grid):
 // the city's danger as 5 stars and the odds of a police or gang encounter there tonight with what the player
 // carries now. The odds are the engine's (encounterChance of the city's danger and the player's heat); the
-// client only shows them.
-import { encounterChance, heatOf, type Player } from '@drugwars/engine';
+// client only shows them. Destination is the one way a city is shown in both: its name (airport symbol where it
+// has one), how the trip is made with its fare ('by air $250' / 'by road $100', the engine's travelMode, the
+// same words as the log's 'You traveled to X by road for $100.'), its danger and tonight's risk.
+import { encounterChance, heatOf, travelMode, type Location, type Player } from '@drugwars/engine';
+import { formatMoney } from '../lib/format';
 
 /** Filled stars for a danger level (0 to 5). */
 function dangerFilled(level: number): number {
@@ -44,5 +47,28 @@ export function HeatNote({ player }: { player: Pick<Player, 'usedSpace' | 'coatS
       Heat: {heat}%{' '}
       {heat === 0 ? '(your pockets are clean)' : `(your load of ${player.usedSpace} units draws the cops and the gangs)`}
     </p>
+  );
+}
+
+/** 'by air $250' or 'by road $100': how a trip to the city is made and what it costs. */
+export function travelFareText(location: Pick<Location, 'hasAirport' | 'flightPrice'>): string {
+  return `by ${travelMode(location)} ${formatMoney(location.flightPrice)}`;
+}
+
+/** The inside of a destination button (TRAVEL TO... and the Fly To grid). */
+export function Destination({ location, player }: { location: Location; player: Pick<Player, 'usedSpace' | 'coatSpace'> }) {
+  return (
+    <>
+      <span className="loc-name">
+        {location.name}{' '}
+        {location.hasAirport && (
+          <span role="img" aria-label="airport">
+            ✈
+          </span>
+        )}
+      </span>
+      <span className="loc-price">{travelFareText(location)}</span>
+      <TravelRisk dangerLevel={location.dangerLevel} player={player} />
+    </>
   );
 }

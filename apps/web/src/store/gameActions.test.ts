@@ -55,7 +55,7 @@ describe('travel', () => {
     vi.stubGlobal('fetch', stub.fn);
     useGameStore.getState().setView('finances');
     const done = travel('miami');
-    expect(useGameStore.getState().transition).toEqual({ message: 'Traveling...' });
+    expect(useGameStore.getState().transition).toEqual({ message: 'Traveling...', destination: 'miami' });
     await vi.advanceTimersByTimeAsync(1049);
     expect(stub.calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);

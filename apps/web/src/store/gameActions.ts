@@ -206,7 +206,7 @@ async function runDay(kind: 'travel' | 'stay', destination?: string): Promise<bo
   s.minimizeLog();
   s.setUiState('SUBMITTING');
   if (kind === 'travel') signals.emit({ type: 'sound', name: 'plane' });
-  s.setTransition({ message: kind === 'travel' ? TRAVEL_TRANSITION_TEXT : SLEEP_TRANSITION_TEXT });
+  s.setTransition(kind === 'travel' ? { message: TRAVEL_TRANSITION_TEXT, destination } : { message: SLEEP_TRANSITION_TEXT });
   await wait(kind === 'travel' ? TRAVEL_TRANSITION_MS : SLEEP_TRANSITION_MS);
   const from = s.gameState?.location ?? '';
   try {

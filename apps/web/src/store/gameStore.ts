@@ -31,6 +31,11 @@ import {
 import { acknowledgeTexts } from './strings';
 import { takeFirstGroup } from './eventQueue';
 
+export interface Transition {
+  message: string;
+  destination?: string;
+}
+
 export type ViewName =
   | 'market'
   | 'stash'
@@ -91,7 +96,8 @@ export interface GameStore {
   view: ViewName;
   navMode: NavMode;
   inventoryTab: InventoryTab;
-  transition: { message: string } | null;
+  /** Between days: the transition's text, and the city a trip goes to (how it is made: by air or by road). */
+  transition: Transition | null;
   uiState: UiState;
   encounterOverlay: EncounterOverlay | null;
   /** A route the game screen should navigate to (set by actions, cleared by the screen). */
@@ -116,7 +122,7 @@ export interface GameStore {
   setView(view: ViewName): void;
   setNavMode(mode: NavMode): void;
   setInventoryTab(tab: InventoryTab): void;
-  setTransition(t: { message: string } | null): void;
+  setTransition(t: Transition | null): void;
   setUiState(s: UiState): void;
   setEncounterOverlay(o: EncounterOverlay | null): void;
   setRedirect(path: string | null): void;

@@ -1,7 +1,7 @@
 import type { Location } from '../types';
 
-// Flight prices are what it costs to fly *to* the city. A city without an airport is reached by bus and
-// train for the same listed fare (hasAirport is shown on the travel screen; it changes no rule).
+// Flight prices are what it costs to travel *to* the city: by air where it has an airport, otherwise by road for
+// the same listed fare (travel.ts's travelMode; hasAirport changes no rule, only how the trip is told).
 // dangerLevel (0-5) drives the odds of police and gang encounters on arrival (combat.ts).
 export const LOCATIONS: readonly Location[] = [
   { id: 'new_york', name: 'New York', flightPrice: 150, hasAirport: true, dangerLevel: 3 },

@@ -132,7 +132,7 @@ export default function GameScreen() {
       <main className="game-body" id="main">
         <StatusBar />
         {transition ? (
-          <TransitionScreen message={transition.message} />
+          <TransitionScreen message={transition.message} destination={transition.destination} />
         ) : inEncounter ? (
           <Suspense fallback={<LoadingOverlay />}>
             <EncounterView />

@@ -19,6 +19,15 @@ describe('TransitionScreen', () => {
     expect(container.querySelector('.sleep-face')).not.toBeNull();
     expect(container.querySelector('.plane')).toBeNull();
   });
+
+  it('flies to a city with an airport and drives to one without', () => {
+    const { container, rerender } = render(<TransitionScreen message="Traveling..." destination="miami" />);
+    expect(container.querySelector('.plane')?.className).toContain('by-air');
+    expect(container.querySelector('.plane')?.textContent).toBe('✈');
+    rerender(<TransitionScreen message="Traveling..." destination="detroit" />);
+    expect(container.querySelector('.plane')?.className).toContain('by-road');
+    expect(container.querySelector('.plane')?.textContent).toBe('🚗');
+  });
 });
 
 describe('Navigation', () => {

@@ -1,10 +1,15 @@
-// The transition between days: a plane crossing the screen, or a sleeping face with Z's when the message
-// mentions sleep. Default message 'Next Day...'.
+// The transition between days: a plane crossing the screen (a car on the road to a city without an airport, the
+// engine's travelMode), or a sleeping face with Z's when the message mentions sleep. Default message 'Next Day...'.
+import { travelMode } from '@drugwars/engine';
 import { DEFAULT_TRANSITION_TEXT } from '../../constants';
+import { useCatalogue } from '../../store/useCatalogue';
 
-export function TransitionScreen({ message }: { message?: string | null }) {
+export function TransitionScreen({ message, destination }: { message?: string | null; destination?: string }) {
+  const { locations } = useCatalogue();
   const text = message || DEFAULT_TRANSITION_TEXT;
   const sleeping = /sleep/i.test(text);
+  const to = destination ? locations.find((l) => l.id === destination) : undefined;
+  const byRoad = to ? travelMode(to) === 'road' : false;
   return (
     <div className="transition-screen" role="status" aria-live="polite">
       {sleeping ? (
@@ -16,7 +21,7 @@ export function TransitionScreen({ message }: { message?: string | null }) {
         </div>
       ) : (
         <div className="plane-track" aria-hidden="true">
-          <span className="plane">✈</span>
+          <span className={`plane ${byRoad ? 'by-road' : 'by-air'}`}>{byRoad ? '🚗' : '✈'}</span>
         </div>
       )}
       <p className="transition-text">{text}</p>

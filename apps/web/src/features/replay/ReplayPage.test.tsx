@@ -59,7 +59,7 @@ describe('/replay/{id}', () => {
     expect(dayHeading()).toBe('Day 1: New York');
     const day1 = within(screen.getByRole('region', { name: 'Day 1' }));
     expect(day1.getByText(story.days[0]!.steps[1]!.message)).toBeTruthy();
-    expect(day1.getByText(/to Boston for \$100/)).toBeTruthy();
+    expect(day1.getByText(/to Boston by road for \$100/)).toBeTruthy();
     const end = within(day1.getByLabelText('End of the day'));
     expect(end.getByText('Net worth').nextSibling?.textContent).toBe(`$${story.days[0]!.end.netWorth.toLocaleString('en-US')}`);
 

@@ -42,6 +42,9 @@ describe("TravelView ('TRAVEL TO...')", () => {
     expect(miami.textContent).toContain('✈');
     expect(miami.textContent).toContain('Danger: ★★★★☆');
     const jersey = screen.getByRole('button', { name: /Jersey City/ }) as HTMLButtonElement;
+    // how the trip is made, in the words of the log ('You traveled to Jersey City by road for $50.')
+    expect(miami.querySelector('.loc-price')?.textContent).toBe('by air $300');
+    expect(jersey.querySelector('.loc-price')?.textContent).toBe('by road $50');
     expect(jersey.textContent).not.toContain('✈');
     // the symbol and the stars are images with a text alternative (aria-label on a plain span is not allowed)
     expect(within(miami).getByRole('img', { name: 'airport' }).textContent).toBe('✈');
@@ -98,11 +101,11 @@ describe("TravelView ('TRAVEL TO...')", () => {
 });
 
 describe('FlyToModal', () => {
-  it('lists every location but the current one with its price, disabled when cash is below it; flying closes it', async () => {
+  it('lists every location but the current one with how the trip is made and its fare, disabled when cash is below it; flying closes it', async () => {
     vi.useFakeTimers();
     vi.spyOn(api, 'travel').mockResolvedValue({
       success: true,
-      message: 'You flew.',
+      message: 'You traveled to Miami by air for $300. Day 2.',
       gameState: { ...makeState(), gameOver: true },
       events: [],
       gameOver: true,
@@ -115,14 +118,14 @@ describe('FlyToModal', () => {
       .filter((b) => b.className.includes('location-btn')) as HTMLButtonElement[];
     const risk = (danger: number) => `Risk tonight: ${Math.round(encounterChance(danger, 0) * 100)}%`;
     expect(buttons.map((b) => [b.textContent, b.disabled])).toEqual([
-      [`Miami$300Danger: ★★★★☆${risk(4)}`, false],
-      [`Jersey City$50Danger: ★☆☆☆☆${risk(1)}`, false],
-      [`Los Angeles$900Danger: ★★☆☆☆${risk(2)}`, true],
+      [`Miami ✈by air $300Danger: ★★★★☆${risk(4)}`, false],
+      [`Jersey City by road $50Danger: ★☆☆☆☆${risk(1)}`, false],
+      [`Los Angeles ✈by air $900Danger: ★★☆☆☆${risk(2)}`, true],
     ]);
     expect(within(dialog).getByText(/^Heat: 0%/)).toBeTruthy();
     fireEvent.click(buttons[0]!);
     expect(onClose).toHaveBeenCalled();
-    expect(useGameStore.getState().transition).toEqual({ message: 'Traveling...' });
+    expect(useGameStore.getState().transition).toEqual({ message: 'Traveling...', destination: 'miami' });
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1050);
     });

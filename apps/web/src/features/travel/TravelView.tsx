@@ -1,7 +1,6 @@
-// 'TRAVEL TO...': a button per location with an airport symbol, 'Danger:' as 5 stars and tonight's odds of a
-// fight there with what the player carries; plus staying here (with its own odds).
-import { HeatNote, riskPercent, TravelRisk } from '../../components/TravelRisk';
-import { formatMoney } from '../../lib/format';
+// 'TRAVEL TO...': a button per location with an airport symbol, how the trip is made and its fare, 'Danger:' as
+// 5 stars and tonight's odds of a fight there with what the player carries; plus staying here (with its own odds).
+import { Destination, HeatNote, riskPercent } from '../../components/TravelRisk';
 import { stayHere, travel } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 import { useCatalogue } from '../../store/useCatalogue';
@@ -29,16 +28,7 @@ export function TravelView() {
               disabled={busy || gs.player.cash < l.flightPrice}
               onClick={() => void travel(l.id)}
             >
-              <span className="loc-name">
-                {l.name}{' '}
-                {l.hasAirport && (
-                  <span role="img" aria-label="airport">
-                    ✈
-                  </span>
-                )}
-              </span>
-              <span className="loc-price">{formatMoney(l.flightPrice)}</span>
-              <TravelRisk dangerLevel={l.dangerLevel} player={gs.player} />
+              <Destination location={l} player={gs.player} />
             </button>
           ))}
       </div>
