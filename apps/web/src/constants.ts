@@ -8,6 +8,18 @@ export const SLEEP_TRANSITION_MS = 800;
 export const TRAVEL_TRANSITION_TEXT = 'Traveling...';
 export const SLEEP_TRANSITION_TEXT = 'Sleeping...';
 export const DEFAULT_TRANSITION_TEXT = 'Next Day...';
+/**
+ * Travel speed (a setting, beside combat speed): NORMAL keeps SPEC.md's 1050/800 ms, FAST shortens both, SKIP
+ * waits for nothing (the transition shows only while the server answers). Reduced motion plays NORMAL as FAST.
+ */
+export type TravelSpeed = 'normal' | 'fast' | 'skip';
+export const TRAVEL_SPEEDS: readonly TravelSpeed[] = ['normal', 'fast', 'skip'];
+export const DEFAULT_TRAVEL_SPEED: TravelSpeed = 'normal';
+export const TRANSITION_MS: Record<TravelSpeed, { travel: number; sleep: number }> = {
+  normal: { travel: TRAVEL_TRANSITION_MS, sleep: SLEEP_TRANSITION_MS },
+  fast: { travel: 250, sleep: 200 },
+  skip: { travel: 0, sleep: 0 },
+};
 /** New game: pending events (the game_intro modal) are processed this long after the state arrives. */
 export const NEW_GAME_EVENTS_DELAY_MS = 500;
 

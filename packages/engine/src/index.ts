@@ -11,7 +11,7 @@ export { RULES_VERSION, FIRST_RULES_VERSION, OLDER_RULES_MESSAGE, isReplayable, 
 export { maxBuy } from './market';
 export { travelMessage, travelMode, type TravelMode } from './travel';
 export { historyView, type HistoryView, type Series } from './history';
-export { equipmentStats, gunAmmo, noAmmoWarning, purchaseMessage, purchaseQuantity, shopPrice, type EquipmentStats } from './shop';
+export { carryLimitMessage, equipmentStats, gunAmmo, maxShopBuy, noAmmoWarning, purchaseMessage, purchaseQuantity, shopPrice, type EquipmentStats } from './shop';
 // combat rules and constants the web app shows or checks (sprites, the player's target id, the weapon in hand,
 // default targets, odds, texts)
 export {

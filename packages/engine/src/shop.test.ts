@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apply } from './apply';
-import { AMMO_BY_ID, ARMOR_BY_ID, WEAPON_BY_ID } from './catalogue';
+import { AMMO_BY_ID, ARMOR_BY_ID, CONSUMABLE_BY_ID, WEAPON_BY_ID } from './catalogue';
 import { FISTS } from './combat';
-import { equipmentStats, gunAmmo, noAmmoWarning } from './shop';
+import { equipmentStats, gunAmmo, maxShopBuy, noAmmoWarning } from './shop';
 import { ok, run, startGame, withPlayerFields } from './testkit';
 import type { Action, GameState, RuleError } from './types';
 
@@ -116,5 +116,39 @@ describe('equipment', () => {
     expect(noAmmoWarning(pistol, loaded.player)).toBeNull();
     // the same figures from a catalogue the caller passes (the web's loaded lists)
     expect(gunAmmo(pistol, loaded.player, [{ id: 'ammo_9mm', name: 'Nines', price: 1, maxCarry: 9 }])?.name).toBe('Nines');
+  });
+});
+
+describe('maxShopBuy', () => {
+  const ammo22 = AMMO_BY_ID.get('ammo_22')!;
+  const withAmmo = (cash: number, held: number) =>
+    withPlayerFields(startGame(), { cash, items: { ...startGame().player.items, ammo: held > 0 ? { ammo_22: held } : {} } });
+
+  it('caps ammo at the room left under Max Carry when the cash affords more', () => {
+    const s = withAmmo(ammo22.price * (ammo22.maxCarry * 2 + 20), 0);
+    expect(maxShopBuy(s, 'ammo', 'ammo_22')).toBe(ammo22.maxCarry);
+    const held = withAmmo(ammo22.price * (ammo22.maxCarry * 2 + 20), 30);
+    expect(maxShopBuy(held, 'ammo', 'ammo_22')).toBe(ammo22.maxCarry - 30);
+    // the maximum is accepted and one more is refused with the carry limit
+    ok(apply(held, { type: 'shopBuy', itemType: 'ammo', itemId: 'ammo_22', quantity: ammo22.maxCarry - 30 }));
+    expect(refused(held, { type: 'shopBuy', itemType: 'ammo', itemId: 'ammo_22', quantity: ammo22.maxCarry - 29 }).code).toBe('CARRY_LIMIT');
+  });
+
+  it('caps ammo at what the cash affords when that is less, and is 0 when full or broke', () => {
+    const s = withAmmo(ammo22.price * 7 + ammo22.price - 1, 0);
+    expect(maxShopBuy(s, 'ammo', 'ammo_22')).toBe(7);
+    expect(maxShopBuy(withAmmo(1_000_000, ammo22.maxCarry), 'ammo', 'ammo_22')).toBe(0);
+    expect(maxShopBuy(withAmmo(0, 0), 'ammo', 'ammo_22')).toBe(0);
+  });
+
+  it('lets consumables go as far as the cash, one weapon or armor piece at a time, nothing unknown', () => {
+    const s = withPlayerFields(startGame(), { cash: 1000 });
+    const drink = CONSUMABLE_BY_ID.get('energy_drink')!;
+    expect(maxShopBuy(s, 'consumable', 'energy_drink')).toBe(Math.floor(1000 / drink.price));
+    expect(maxShopBuy(rich(), 'weapon', 'pistol')).toBe(1);
+    const owned = run(rich(), { type: 'shopBuy', itemType: 'weapon', itemId: 'pistol', quantity: 1 });
+    expect(maxShopBuy(owned, 'weapon', 'pistol')).toBe(0);
+    expect(maxShopBuy(withPlayerFields(startGame(), { cash: 0 }), 'armor', 'kevlar_vest')).toBe(0);
+    expect(maxShopBuy(rich(), 'ammo', 'no_such_ammo')).toBe(0);
   });
 });

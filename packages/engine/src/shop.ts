@@ -44,6 +44,40 @@ export function noAmmoWarning(
   return `Your ${weapon.name} fires ${ammo.name} and you have none: buy some under Shopping, Ammo, or you fight with your fists.`;
 }
 
+/**
+ * The most of one shop item the player may buy now: the least of what the cash affords and, for ammo, the room
+ * left under its Max Carry (what shopBuy would refuse above). Weapons and armor: 1 when a purchase would be
+ * accepted, else 0. Unknown items: 0. Pure, for the quantity dialog's maximum.
+ */
+export function maxShopBuy(state: GameState, itemType: ShopItemType, itemId: string): number {
+  const p = state.player;
+  const price = shopPrice(itemType, itemId);
+  if (price === null || price <= 0) return 0;
+  const affordable = Math.floor(p.cash / price);
+  switch (itemType) {
+    case 'weapon': {
+      const owned = heldQuantity(p.weapons, itemId);
+      return affordable >= 1 && (owned === 0 || STACKABLE_WEAPONS.has(itemId)) ? 1 : 0;
+    }
+    case 'armor':
+      return affordable >= 1 && heldQuantity(p.items.armor, itemId) === 0 ? 1 : 0;
+    case 'ammo': {
+      const ammo = AMMO_BY_ID.get(itemId)!;
+      const have = roundsOwned(p, itemId);
+      return Math.max(0, Math.min(affordable, ammo.maxCarry - have));
+    }
+    case 'consumable':
+      return affordable;
+    default:
+      return 0;
+  }
+}
+
+/** The refusal of ammo above its Max Carry (also shown by the quantity dialog before asking). */
+export function carryLimitMessage(name: string, maxCarry: number, have: number): string {
+  return `You can only carry ${maxCarry} ${name} (you have ${have}).`;
+}
+
 /** Weapons that are used up when thrown, so the player may own several. */
 const STACKABLE_WEAPONS: ReadonlySet<string> = new Set(['grenade']);
 
@@ -84,7 +118,7 @@ export function shopBuy(state: GameState, itemType: ShopItemType, itemId: string
       if (!isPositiveInt(quantity)) return refuse('INVALID_INPUT', 'Quantity must be a whole number of at least 1');
       const have = roundsOwned(p, itemId);
       if (have + quantity > ammo.maxCarry) {
-        return refuse('CARRY_LIMIT', `You can only carry ${ammo.maxCarry} ${ammo.name} (you have ${have}).`);
+        return refuse('CARRY_LIMIT', carryLimitMessage(ammo.name, ammo.maxCarry, have));
       }
       const total = ammo.price * quantity;
       if (total > p.cash) return refuse('INSUFFICIENT_FUNDS', "You can't afford that much!");

@@ -51,7 +51,7 @@ describe('classifyError (SPEC.md section 8)', () => {
     }
   });
 
-  it('other travel failures say refresh; buy and sell failures say transaction failed; both log the server text', () => {
+  it('other travel failures say refresh; buy and sell refusals say the server text; both log it', () => {
     expect(classifyError(err(409, 'ACTION_NOT_ALLOWED', 'Not now'), 'travel')).toEqual({
       kind: 'failed',
       message: 'Connection to server lost. Please refresh.',
@@ -59,8 +59,17 @@ describe('classifyError (SPEC.md section 8)', () => {
     });
     expect(classifyError(err(400, 'INSUFFICIENT_FUNDS', "You can't afford that much!"), 'buy')).toEqual({
       kind: 'failed',
-      message: 'Transaction failed. Please try again.',
+      message: "You can't afford that much!",
       logText: "You can't afford that much!",
+    });
+    expect(classifyError(err(400, 'CARRY_LIMIT', 'You can only carry 100 .22 Rounds (you have 0).'), 'shopBuy')).toMatchObject({
+      message: 'You can only carry 100 .22 Rounds (you have 0).',
+    });
+    // SPEC.md's sentence when the server said nothing the player can read
+    expect(classifyError(err(400, 'HTTP_400', 'HTTP 400'), 'sell')).toEqual({
+      kind: 'failed',
+      message: 'Transaction failed. Please try again.',
+      logText: 'Transaction failed. Please try again.',
     });
   });
 

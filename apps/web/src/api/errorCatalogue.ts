@@ -98,9 +98,11 @@ export function classifyError(raw: unknown, context: ActionContext): ErrorOutcom
     case 'buy':
     case 'sell':
     case 'shopBuy':
+      // a refusal says why in the server's own words (where the trade was asked); the generic sentence only
+      // when the server gave none
       return {
         kind: 'failed',
-        message: ERROR_TEXTS.transactionFailed,
+        message: server ?? ERROR_TEXTS.transactionFailed,
         logText: server ?? ERROR_TEXTS.transactionFailed,
       };
     case 'deposit':

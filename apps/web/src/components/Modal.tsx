@@ -44,6 +44,11 @@ export function isTopmostModal(element: Element | null): boolean {
   return element !== null && top !== undefined && top.box.contains(element);
 }
 
+/** Whether any modal is open: page-wide keys (useHotkeys) stand aside while one is. */
+export function isAnyModalOpen(): boolean {
+  return openModals.length > 0;
+}
+
 /** The controls Tab can reach inside `box`, in document order (no layout in tests, so no visibility check). */
 function tabbables(box: HTMLElement): HTMLElement[] {
   return Array.from(box.querySelectorAll<HTMLElement>(TABBABLE)).filter(

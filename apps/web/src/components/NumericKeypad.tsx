@@ -2,7 +2,7 @@
 // Enter, Escape and MAX. A key's accessible name contains its visible text (WCAG 2.5.3, label in name).
 // A pointer press does not take the focus from the quantity field (physical keys keep driving the keypad);
 // keyboard users still reach every key with Tab and press it with Enter or Space.
-import type { MouseEvent } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 
 const keepFocus = (e: MouseEvent) => e.preventDefault();
 
@@ -51,4 +51,9 @@ export function appendDigit(value: string, digit: string, maxDigits: number): st
   if (!/^\d$/.test(digit)) return value;
   const next = value === '0' ? digit : value + digit;
   return next.length > maxDigits ? value : next;
+}
+
+/** Whether a key press in a quantity field is a digit that should replace the suggested value (no modifier). */
+export function replacesSuggestion(e: KeyboardEvent<HTMLInputElement>): boolean {
+  return /^\d$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey;
 }

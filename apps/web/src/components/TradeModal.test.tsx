@@ -13,7 +13,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function open(c: TradeContext, onConfirm = vi.fn(async () => true), keypad = false) {
+function open(c: TradeContext, onConfirm = vi.fn(async (_q: number): Promise<boolean | string> => true), keypad = false) {
   const onClose = vi.fn();
   render(<TradeModal ctx={c} onConfirm={onConfirm} onClose={onClose} keypad={keypad} />);
   return { onConfirm, onClose, input: screen.getByLabelText('Quantity') as HTMLInputElement };
@@ -124,7 +124,8 @@ describe('TradeModal', () => {
     const third = open(ctx({ cash: 100_000, maximum: 100 }), undefined, true);
     screen.getByRole('button', { name: '4' }).focus();
     await user.keyboard('{Enter}');
-    expect(third.input.value).toBe('14');
+    // the digit replaces the suggested 1
+    expect(third.input.value).toBe('4');
     expect(third.onConfirm).not.toHaveBeenCalled();
   });
 
@@ -197,7 +198,45 @@ describe('TradeModal', () => {
 
   it('without the keypad, the field takes typed digits only, up to 9', () => {
     const { input } = open(ctx({ maximum: 10 }));
-    fireEvent.change(input, { target: { value: '12a34567890' } });
-    expect(input.value).toBe('123456789');
+    fireEvent.change(input, { target: { value: '92a34567890' } });
+    expect(input.value).toBe('923456789');
+  });
+
+  it('keypad: the first digit tapped replaces the suggested 1, later ones append; after MAX too', async () => {
+    const user = userEvent.setup();
+    const { input } = open(ctx({ cash: 100_000, maximum: 100 }), undefined, true);
+    expect(input.value).toBe('1');
+    await user.click(screen.getByRole('button', { name: '3' }));
+    expect(input.value).toBe('3');
+    await user.click(screen.getByRole('button', { name: '5' }));
+    expect(input.value).toBe('35');
+    await user.click(screen.getByRole('button', { name: 'MAX' }));
+    expect(input.value).toBe('100');
+    await user.click(screen.getByRole('button', { name: '7' }));
+    expect(input.value).toBe('7');
+  });
+
+  it('typed digits replace the suggested 1 too (caret after it), and M fills the maximum', async () => {
+    const user = userEvent.setup();
+    const { input, onConfirm } = open(ctx({ cash: 100_000, maximum: 100 }));
+    input.setSelectionRange(1, 1);
+    await user.type(input, '3', { initialSelectionStart: 1, initialSelectionEnd: 1 });
+    expect(input.value).toBe('3');
+    await user.type(input, '2', { initialSelectionStart: 1, initialSelectionEnd: 1 });
+    expect(input.value).toBe('32');
+    await user.keyboard('m');
+    expect(input.value).toBe('100');
+    await user.keyboard('{Enter}');
+    expect(onConfirm).toHaveBeenCalledWith(100);
+  });
+
+  it("shows the server's refusal in the dialog, shakes, and stays open", async () => {
+    const onConfirm = vi.fn(async (_q: number): Promise<boolean | string> => "You can't get that much!");
+    const { input, onClose } = open(ctx({ cash: 100_000, maximum: 100 }), onConfirm);
+    fireEvent.change(input, { target: { value: '5' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm' })));
+    expect(screen.getByRole('alert').textContent).toBe("You can't get that much!");
+    expect(screen.getByRole('dialog').className).toContain('shake');
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -1,18 +1,22 @@
 // '{Buy|Sell|Stash|Take} {drug}': price line, 'Max: n', quantity input, Confirm and Cancel; a numeric keypad on
 // touch or narrow screens. Errors shake the modal for 500 ms; a confirming flag blocks double submits.
+// The quantity starts as a suggestion ('1', or the maximum after MAX): the first digit typed or tapped replaces
+// it, later ones append. M is MAX. A refusal from the server is shown here, in the server's words.
 import { useEffect, useRef, useState } from 'react';
 import { isTopmostModal, Modal } from './Modal';
 import { useIsMobile, useShake } from './hooks';
 import { KEYPAD_MAX_DIGITS } from '../constants';
 import { formatMoney } from '../lib/format';
 import { tradeError, tradeMaximum, type TradeContext, type TradeMode } from '../lib/tradeLimits';
-import { appendDigit, NumericKeypad } from './NumericKeypad';
+import { appendDigit, NumericKeypad, replacesSuggestion } from './NumericKeypad';
+import { hotkeyProps, useHotkeys } from './useHotkeys';
 
 const TITLES: Record<TradeMode, string> = { buy: 'Buy', sell: 'Sell', stash: 'Stash', take: 'Take' };
 
 export interface TradeModalProps {
   ctx: TradeContext;
-  onConfirm: (quantity: number) => Promise<boolean>;
+  /** true: done (the dialog closes); a string: the server's refusal, shown here; false: failed elsewhere. */
+  onConfirm: (quantity: number) => Promise<boolean | string>;
   onClose: () => void;
   /** Forces the keypad on or off (tests); by default it follows the mobile rule. */
   keypad?: boolean;
@@ -24,6 +28,8 @@ export function TradeModal({ ctx, onConfirm, onClose, keypad }: TradeModalProps)
   // the input holds at most 9 digits, so MAX never offers more than that
   const max = Math.min(tradeMaximum(ctx), 10 ** KEYPAD_MAX_DIGITS - 1);
   const [value, setValue] = useState(max > 0 ? '1' : '0');
+  // whether the value is still a suggestion the next digit replaces
+  const [suggested, setSuggested] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [shaking, shake] = useShake();
@@ -39,15 +45,23 @@ export function TradeModal({ ctx, onConfirm, onClose, keypad }: TradeModalProps)
       return;
     }
     setConfirming(true);
-    const ok = await onConfirm(quantity);
+    const outcome = await onConfirm(quantity);
     setConfirming(false);
-    if (ok) onClose();
+    if (outcome === true) onClose();
+    else if (typeof outcome === 'string' && outcome !== '') {
+      setError(outcome);
+      shake();
+    }
   };
 
-  const update = (next: string) => {
+  const update = (next: string, isSuggestion = false) => {
     setValue(next);
+    setSuggested(isSuggestion);
     setError(null);
   };
+  const typeDigit = (digit: string) => update(appendDigit(suggested ? '' : value, digit, KEYPAD_MAX_DIGITS));
+  const fillMax = () => update(String(max), true);
+  useHotkeys({ quantityMax: fillMax }, formRef);
 
   // Physical keys drive the keypad: digits, Backspace, Delete (clear), Enter (Escape closes through the Modal).
   // The keypad's input is read-only, so keys typed while it has the focus are the keypad's too. Enter on a
@@ -62,7 +76,7 @@ export function TradeModal({ ctx, onConfirm, onClose, keypad }: TradeModalProps)
       if (e.key === 'Enter' && e.target instanceof Element && e.target.closest('button, a[href], select, textarea')) {
         return;
       }
-      if (/^\d$/.test(e.key)) update(appendDigit(value, e.key, KEYPAD_MAX_DIGITS));
+      if (/^\d$/.test(e.key)) typeDigit(e.key);
       else if (e.key === 'Backspace') update(value.slice(0, -1));
       else if (e.key === 'Delete') update('');
       else if (e.key === 'Enter') void submit();
@@ -103,13 +117,19 @@ export function TradeModal({ ctx, onConfirm, onClose, keypad }: TradeModalProps)
             value={value}
             readOnly={showKeypad}
             aria-invalid={error !== null}
-            onChange={(e) => {
-              const digits = e.target.value.replace(/\D/g, '').slice(0, KEYPAD_MAX_DIGITS);
-              update(digits);
+            data-hotkeys="letters"
+            onFocus={(e) => e.currentTarget.select()}
+            onKeyDown={(e) => {
+              // the first digit typed replaces the suggestion wherever the caret is
+              if (!showKeypad && suggested && replacesSuggestion(e)) {
+                e.preventDefault();
+                typeDigit(e.key);
+              }
             }}
+            onChange={(e) => update(e.target.value.replace(/\D/g, '').slice(0, KEYPAD_MAX_DIGITS))}
           />
           {!showKeypad && (
-            <button type="button" className="btn btn-small" onClick={() => update(String(max))}>
+            <button type="button" className="btn btn-small" {...hotkeyProps('quantityMax')} onClick={fillMax}>
               MAX
             </button>
           )}
@@ -124,10 +144,10 @@ export function TradeModal({ ctx, onConfirm, onClose, keypad }: TradeModalProps)
         )}
         {showKeypad && (
           <NumericKeypad
-            onDigit={(d) => update(appendDigit(value, d, KEYPAD_MAX_DIGITS))}
+            onDigit={typeDigit}
             onBackspace={() => update(value.slice(0, -1))}
             onClear={() => update('')}
-            onMax={() => update(String(max))}
+            onMax={fillMax}
             onEnter={() => void submit()}
             onEscape={onClose}
           />

@@ -1,6 +1,7 @@
 // The shared view header: a title with 'Stay Here' and 'Fly to...' (each with a spinner while loading).
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Spinner } from './Spinner';
+import { hotkeyProps, useHotkeys } from './useHotkeys';
 import { stayHere } from '../store/gameActions';
 import { useGameStore } from '../store/gameStore';
 
@@ -18,15 +19,20 @@ export function ViewHeader({ title, children }: { title: ReactNode; children?: R
     setStaying(false);
   };
 
+  useHotkeys({
+    stay: busy ? null : () => void onStay(),
+    fly: busy ? null : () => setFlyOpen(true),
+  });
+
   return (
     <header className="view-header">
       <h2 className="view-title">{title}</h2>
       <div className="view-actions">
         {children}
-        <button type="button" className="btn" disabled={busy} onClick={() => void onStay()}>
+        <button type="button" className="btn" disabled={busy} {...hotkeyProps('stay')} onClick={() => void onStay()}>
           {staying && <Spinner />} Stay Here
         </button>
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => setFlyOpen(true)}>
+        <button type="button" className="btn btn-primary" disabled={busy} {...hotkeyProps('fly')} onClick={() => setFlyOpen(true)}>
           {flying && <Spinner />} Fly to...
         </button>
       </div>

@@ -1,6 +1,6 @@
 // The trade modal's client-side checks (SPEC.md section 5, "Trade modal"). The server decides; these only
 // size the input and explain a refusal before a call is made. The buy maximum is the engine's own maxBuy.
-import { maxBuy, type ClientGameState, type GameState } from '@drugwars/engine';
+import { maxBuy, maxShopBuy, type ClientGameState, type GameState, type ShopItemType } from '@drugwars/engine';
 
 export type TradeMode = 'buy' | 'sell' | 'stash' | 'take';
 
@@ -19,6 +19,11 @@ export interface TradeContext {
  */
 export function buyMaximum(gs: ClientGameState, drugId: string): number {
   return maxBuy(gs as GameState, drugId);
+}
+
+/** Shop quantity maximum (least of affordable and, for ammo, the room under Max Carry), from the engine. */
+export function shopMaximum(gs: ClientGameState, itemType: ShopItemType, itemId: string): number {
+  return maxShopBuy(gs as GameState, itemType, itemId);
 }
 
 export function affordable(cash: number, price: number): number {

@@ -1,7 +1,8 @@
 // Local persistence of SPEC.md section 3: visitor id, player name, game session id, soundEnabled (default
-// true) and combatSpeed (default normal); and whether How to play was read (the first intro points to it once). Storage can be unavailable (private mode, quota): every read falls
+// true) and combatSpeed (default normal); travelSpeed (default normal); and whether How to play was read (the first
+// intro points to it once). Storage can be unavailable (private mode, quota): every read falls
 // back to the default and every write is best effort, so the game still runs without it.
-import { COMBAT_SPEEDS, DEFAULT_COMBAT_SPEED, type CombatSpeed } from '../constants';
+import { COMBAT_SPEEDS, DEFAULT_COMBAT_SPEED, DEFAULT_TRAVEL_SPEED, TRAVEL_SPEEDS, type CombatSpeed, type TravelSpeed } from '../constants';
 
 export const STORAGE_KEYS = {
   visitorId: 'drugwars.visitorId',
@@ -10,6 +11,7 @@ export const STORAGE_KEYS = {
   soundEnabled: 'drugwars.soundEnabled',
   combatSpeed: 'drugwars.combatSpeed',
   howToPlaySeen: 'drugwars.howToPlaySeen',
+  travelSpeed: 'drugwars.travelSpeed',
 } as const;
 
 function read(key: string): string | null {
@@ -90,4 +92,18 @@ export function getHowToPlaySeen(): boolean {
 }
 export function setHowToPlaySeen(): void {
   write(STORAGE_KEYS.howToPlaySeen, 'true');
+}
+
+export function isTravelSpeed(value: unknown): value is TravelSpeed {
+  return typeof value === 'string' && (TRAVEL_SPEEDS as readonly string[]).includes(value);
+}
+export function getTravelSpeed(): TravelSpeed {
+  const value = read(STORAGE_KEYS.travelSpeed);
+  return isTravelSpeed(value) ? value : DEFAULT_TRAVEL_SPEED;
+}
+/** Only normal, fast or skip are accepted; anything else is ignored. */
+export function setTravelSpeed(speed: string): boolean {
+  if (!isTravelSpeed(speed)) return false;
+  write(STORAGE_KEYS.travelSpeed, speed);
+  return true;
 }

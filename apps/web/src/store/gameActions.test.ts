@@ -199,7 +199,7 @@ describe('money and shop actions', () => {
         },
       }).fn,
     );
-    expect(await deposit(5000)).toEqual({ ok: false, message: "You don't have that much cash!" });
+    expect(await deposit(5000)).toEqual({ ok: false, message: "You don't have that much cash!", refused: true });
     expect(useGameStore.getState().modals).toEqual([]);
     expect(useGameStore.getState().messages.at(-1)).toMatchObject({ type: 'error', text: "You don't have that much cash!" });
   });

@@ -8,12 +8,11 @@ import {
   NEW_GAME_EVENTS_DELAY_MS,
   RESUME_ATTEMPTS,
   RESUME_RETRY_INTERVAL_MS,
-  SLEEP_TRANSITION_MS,
   SLEEP_TRANSITION_TEXT,
-  TRAVEL_TRANSITION_MS,
   TRAVEL_TRANSITION_TEXT,
 } from '../constants';
 import type { Catalogue } from '../lib/catalogue';
+import { prefersReducedMotion, transitionMs } from '../lib/motion';
 import { getVisitorId, setPlayerName, setSessionId } from '../storage/local';
 import { useGameStore, type MessageType } from './gameStore';
 import { signals } from './signals';
@@ -207,7 +206,9 @@ async function runDay(kind: 'travel' | 'stay', destination?: string): Promise<bo
   s.setUiState('SUBMITTING');
   if (kind === 'travel') signals.emit({ type: 'sound', name: 'plane' });
   s.setTransition(kind === 'travel' ? { message: TRAVEL_TRANSITION_TEXT, destination } : { message: SLEEP_TRANSITION_TEXT });
-  await wait(kind === 'travel' ? TRAVEL_TRANSITION_MS : SLEEP_TRANSITION_MS);
+  // SPEC.md's 1050/800 ms unless the travel speed setting (or reduced motion) shortens or skips them
+  const ms = transitionMs(kind === 'travel' ? 'travel' : 'sleep', s.settings.travelSpeed, prefersReducedMotion());
+  if (ms > 0) await wait(ms);
   const from = s.gameState?.location ?? '';
   try {
     const res = requireState(kind === 'travel' ? await api.travel(destination ?? '') : await api.stay());
@@ -242,7 +243,8 @@ export const stayHere = () => runDay('stay');
 
 // ---------- trading ----------
 
-export type ActionResult = { ok: true; message: string } | { ok: false; message: string };
+/** `refused`: the server answered with a refusal the caller may show where the action was asked (a dialog). */
+export type ActionResult = { ok: true; message: string } | { ok: false; message: string; refused?: boolean };
 
 async function simpleAction(
   context: ActionContext,
@@ -265,27 +267,37 @@ async function simpleAction(
     const outcome = handleApiError(err, context, { modal: opts.modal });
     const message =
       outcome.kind === 'failed' ? outcome.message : outcome.kind === 'audit' ? '' : outcome.message;
-    return { ok: false, message };
+    return { ok: false, message, refused: outcome.kind === 'failed' };
   }
 }
 
+/** Where a refusal is shown: 'dialog' when the caller's dialog shows it (no error modal), else the error modal. */
+export interface TradeOptions {
+  refusalIn?: 'dialog' | 'modal';
+}
+
 /** A buy or sell; analytics hear of it once the server has accepted it. */
-async function trade(action: 'buy' | 'sell', drugId: string, quantity: number, price: number): Promise<ActionResult> {
-  const result = await simpleAction(action, () => (action === 'buy' ? api.buy('drug', drugId, quantity) : api.sell(drugId, quantity)));
+async function trade(action: 'buy' | 'sell', drugId: string, quantity: number, price: number, opts: TradeOptions): Promise<ActionResult> {
+  const result = await simpleAction(action, () => (action === 'buy' ? api.buy('drug', drugId, quantity) : api.sell(drugId, quantity)), {
+    modal: opts.refusalIn !== 'dialog',
+  });
   if (result.ok) signals.emit({ type: 'transaction', action, drugId, quantity, price });
   return result;
 }
-export const buyDrug = (drugId: string, quantity: number, price: number) => trade('buy', drugId, quantity, price);
-export const sellDrug = (drugId: string, quantity: number, price: number) => trade('sell', drugId, quantity, price);
+export const buyDrug = (drugId: string, quantity: number, price: number, opts: TradeOptions = {}) =>
+  trade('buy', drugId, quantity, price, opts);
+export const sellDrug = (drugId: string, quantity: number, price: number, opts: TradeOptions = {}) =>
+  trade('sell', drugId, quantity, price, opts);
 export const stashDrug = (drugId: string, quantity: number) => simpleAction('stash', () => api.stash(drugId, quantity));
 export const takeDrug = (drugId: string, quantity: number) =>
   simpleAction('unstash', () => api.unstash(drugId, quantity));
 export const dumpDrug = (drugId: string, quantity: number) => simpleAction('dump', () => api.dump(drugId, quantity));
 
 /** Shop purchases with the three success messages of SPEC.md section 2 (the engine words them). */
-export function shopBuy(itemType: ShopItemType, itemId: string, itemName: string, quantity: number) {
+export function shopBuy(itemType: ShopItemType, itemId: string, itemName: string, quantity: number, opts: TradeOptions = {}) {
   return simpleAction('shopBuy', () => api.buy(itemType, itemId, quantity), {
     successText: () => purchaseMessage(itemType, itemName, quantity),
+    modal: opts.refusalIn !== 'dialog',
   });
 }
 

@@ -17,10 +17,13 @@
  */
 import { create } from 'zustand';
 import type { ClientGameState, EventCategory, GameEvent, RankPromotionData } from '@drugwars/engine';
-import { ACKNOWLEDGE_TEXTS, MESSAGE_LOG_LIMIT, type CombatSpeed } from '../constants';
+import { ACKNOWLEDGE_TEXTS, MESSAGE_LOG_LIMIT, type CombatSpeed, type TravelSpeed } from '../constants';
 import type { Catalogue } from '../lib/catalogue';
 import {
   getCombatSpeed,
+  getTravelSpeed,
+  isTravelSpeed,
+  setTravelSpeed as storeTravelSpeed,
   getSessionId,
   getSoundEnabled,
   isCombatSpeed,
@@ -80,6 +83,7 @@ export type UiState = 'IDLE' | 'SUBMITTING' | 'ERROR';
 export interface Settings {
   soundEnabled: boolean;
   combatSpeed: CombatSpeed;
+  travelSpeed: TravelSpeed;
 }
 
 export interface GameStore {
@@ -129,6 +133,7 @@ export interface GameStore {
   minimizeLog(): void;
   setSoundEnabled(enabled: boolean): void;
   setCombatSpeed(speed: string): void;
+  setTravelSpeed(speed: string): void;
   setAuditFailure(flag: boolean): void;
   setSessionError(flag: boolean): void;
   /** Forgets the game (title screen, new game): keeps settings and game data. */
@@ -174,7 +179,7 @@ export const useGameStore = create<GameStore>()((set, get) => ({
   dailyDate: null,
   gameData: {},
   minimizeLogSignal: 0,
-  settings: { soundEnabled: getSoundEnabled(), combatSpeed: getCombatSpeed() },
+  settings: { soundEnabled: getSoundEnabled(), combatSpeed: getCombatSpeed(), travelSpeed: getTravelSpeed() },
   auditFailure: false,
   sessionError: false,
   ...initialGame,
@@ -257,6 +262,11 @@ export const useGameStore = create<GameStore>()((set, get) => ({
     if (!isCombatSpeed(speed)) return;
     storeCombatSpeed(speed);
     set({ settings: { ...get().settings, combatSpeed: speed } });
+  },
+  setTravelSpeed(speed) {
+    if (!isTravelSpeed(speed)) return;
+    storeTravelSpeed(speed);
+    set({ settings: { ...get().settings, travelSpeed: speed } });
   },
   setAuditFailure(auditFailure) {
     set({ auditFailure });

@@ -4,7 +4,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FISTS, formatMoney, type TargetType } from '@drugwars/engine';
+import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
 import { PROCESSING_SAFETY_RESET_MS } from '../../constants';
+import { prefersReducedMotion } from '../../lib/motion';
 import { useGameStore } from '../../store/gameStore';
 import { CombatLog } from './CombatLog';
 import { createCombatController, type CombatController } from './combatController';
@@ -43,6 +45,9 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
   const overlay = useGameStore((s) => s.encounterOverlay);
   const ui = useCombatUi();
   const [closing, setClosing] = useState(false);
+  const viewRef = useRef<HTMLDivElement>(null);
+  // ATTACK's key runs the same handler as the button (set below once the targets are known)
+  const onAttackRef = useRef<() => void>(() => undefined);
 
   const encounter = ui.snapshot ?? gameState?.encounter ?? null;
   const player = gameState?.player ?? null;
@@ -86,15 +91,31 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
     return () => clearTimeout(timer);
   }, [controller, ui.processing, encounter?.turnOrder]);
 
+  // Keys of the fight (A, R, B, U) and of its result (C); a loan-shark visit binds its own in its panel. Bound
+  // before the early return below so the hooks run in the same order on every render.
+  const fight = encounter && player && !isVisit ? encounter : null;
+  const keysLive = fight !== null && isPlayerTurn && !ui.processing && !ui.defeated && !overlay;
+  const continueResult = () => {
+    setClosing(true);
+    void controller.closeOverlay().finally(() => setClosing(false));
+  };
+  useHotkeys(
+    {
+      attack: keysLive && (() => onAttackRef.current()),
+      run: keysLive && fight.canEscape && (() => void controller.escape()),
+      bribe: keysLive && fight.canBribe && player !== null && player.cash >= fight.bribeCost && (() => void controller.bribe()),
+      surrender: keysLive && fight.canSurrender && (() => void controller.surrender()),
+      continue: overlay && overlay.kind !== 'dead' && !closing ? continueResult : null,
+    },
+    viewRef,
+  );
+
   // the result of the fight (VICTORY!, ...): Continue closes it, Game Over leaves for the game-over page
   const resultOverlay = overlay && (
     <ResultOverlay
       overlay={overlay}
       busy={closing}
-      onContinue={() => {
-        setClosing(true);
-        void controller.closeOverlay().finally(() => setClosing(false));
-      }}
+      onContinue={continueResult}
       onGameOver={() => {
         controller.acknowledgeDeath();
         navigate('/gameover');
@@ -103,7 +124,11 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
   );
 
   if (!encounter || !player) {
-    return overlay ? <div className="encounter-view">{resultOverlay}</div> : null;
+    return overlay ? (
+      <div className="encounter-view" ref={viewRef}>
+        {resultOverlay}
+      </div>
+    ) : null;
   }
 
   const selection = effectiveSelection({ targetType, selected: ui.selected, enemies: encounter.enemies });
@@ -125,12 +150,13 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
     const target = attackTargetId({ targetType, selected: selection, enemies: encounter.enemies });
     if (target !== null) void controller.attack(target);
   };
+  onAttackRef.current = onAttack;
 
   const playerFloats = ui.floats.filter((f) => f.target === 'player');
   const centerFloats = ui.floats.filter((f) => f.target === 'center');
 
   return (
-    <div className={`encounter-view${ui.shaking ? ' screen-shake' : ''}`} data-testid="encounter-view">
+    <div className={`encounter-view${ui.shaking && !prefersReducedMotion() ? ' screen-shake' : ''}`} data-testid="encounter-view" ref={viewRef}>
       <h2 className="encounter-title">{encounterTitle(encounter)}</h2>
       {isVisit ? (
         <LoanSharkVisitPanel
@@ -178,11 +204,11 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
           </div>
           <CombatLog lines={encounter.combatLog} />
           <div className="combat-buttons">
-            <button type="button" className="btn btn-attack" disabled={!canAct} onClick={onAttack}>
+            <button type="button" className="btn btn-attack" disabled={!canAct} {...hotkeyProps('attack')} onClick={onAttack}>
               ATTACK
             </button>
             {encounter.canEscape && (
-              <button type="button" className="btn" disabled={!canAct} onClick={() => void controller.escape()}>
+              <button type="button" className="btn" disabled={!canAct} {...hotkeyProps('run')} onClick={() => void controller.escape()}>
                 RUN
               </button>
             )}
@@ -191,6 +217,7 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
                 type="button"
                 className="btn"
                 disabled={!canAct || !bribeAffordable}
+                {...hotkeyProps('bribe')}
                 onClick={() => void controller.bribe()}
               >
                 BRIBE ({formatMoney(encounter.bribeCost)})
@@ -200,6 +227,7 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
               type="button"
               className="btn btn-secondary"
               disabled={!canAct || !encounter.canSurrender}
+              {...hotkeyProps('surrender')}
               onClick={() => void controller.surrender()}
             >
               SURRENDER

@@ -1,8 +1,12 @@
+import { prefersReducedMotion } from '../../lib/motion';
 import type { FloatingText } from './combatUiStore';
 
-/** Damage numbers, 'Miss!' and 'FAILED ESCAPE!' rising over their target (removed after 1500 ms by the controller). */
+/**
+ * Damage numbers, 'Miss!' and 'FAILED ESCAPE!' rising over their target (removed after 1500 ms by the controller).
+ * None with reduced motion: the combat log says the same.
+ */
 export function FloatingTexts({ floats }: { floats: FloatingText[] }) {
-  if (floats.length === 0) return null;
+  if (floats.length === 0 || prefersReducedMotion()) return null;
   return (
     <div className="floating-texts" aria-live="polite">
       {floats.map((f) => (

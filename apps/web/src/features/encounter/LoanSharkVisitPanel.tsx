@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { formatMoney, type Encounter } from '@drugwars/engine';
+import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
 
 export interface LoanSharkVisitPanelProps {
   encounter: Encounter;
@@ -11,8 +13,16 @@ export interface LoanSharkVisitPanelProps {
 export function LoanSharkVisitPanel({ encounter, processing, onPay, onSkip }: LoanSharkVisitPanelProps) {
   const totalNeeded = encounter.debtAmount + encounter.totalFees;
   const paysAll = encounter.paymentAmount >= totalNeeded;
+  const panelRef = useRef<HTMLDivElement>(null);
+  useHotkeys(
+    {
+      pay: encounter.canPay && !processing && onPay,
+      payLater: encounter.canSkip && !processing && onSkip,
+    },
+    panelRef,
+  );
   return (
-    <div className="loan-shark-visit">
+    <div className="loan-shark-visit" ref={panelRef}>
       {encounter.message
         .split(/\n+/)
         .filter((p) => p.trim() !== '')
@@ -45,11 +55,11 @@ export function LoanSharkVisitPanel({ encounter, processing, onPay, onSkip }: Lo
         </div>
       </div>
       <div className="combat-buttons">
-        <button type="button" className="btn" disabled={!encounter.canPay || processing} onClick={onPay}>
+        <button type="button" className="btn" disabled={!encounter.canPay || processing} {...hotkeyProps('pay')} onClick={onPay}>
           {paysAll ? 'Pay Full Debt' : 'Pay What You Can'}
         </button>
         {encounter.canSkip && (
-          <button type="button" className="btn btn-secondary" disabled={processing} onClick={onSkip}>
+          <button type="button" className="btn btn-secondary" disabled={processing} {...hotkeyProps('payLater')} onClick={onSkip}>
             Pay Him Later
           </button>
         )}

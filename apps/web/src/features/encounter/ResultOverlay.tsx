@@ -1,3 +1,4 @@
+import { hotkeyProps } from '../../components/useHotkeys';
 import type { EncounterOverlay } from '../../store/gameStore';
 
 const TITLES: Record<EncounterOverlay['kind'], string> = {
@@ -28,7 +29,7 @@ export function ResultOverlay({ overlay, busy, onContinue, onGameOver }: ResultO
             Game Over
           </button>
         ) : (
-          <button type="button" className="btn" onClick={onContinue} disabled={busy}>
+          <button type="button" className="btn" onClick={onContinue} disabled={busy} {...hotkeyProps('continue')}>
             Continue
           </button>
         )}

@@ -6,6 +6,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ERROR_TEXTS } from '../../api/errorCatalogue';
 import { Modal } from '../../components/Modal';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { ShortcutsModal } from '../../components/ShortcutsModal';
+import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
 import { CONNECTION_FAILED_RETURN_MS } from '../../constants';
 import { getSessionId } from '../../storage/local';
 import { resumeGame } from '../../store/gameActions';
@@ -48,6 +50,7 @@ export default function GameScreen() {
   const dailyDate = useGameStore((s) => s.dailyDate);
   const version = useVersion();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [problem, setProblem] = useState<EntryProblem>(null);
   const [resuming, setResuming] = useState(false);
   const entered = useRef(false);
@@ -90,6 +93,8 @@ export default function GameScreen() {
   useEffect(() => {
     if (gameState?.gameOver) navigate('/gameover');
   }, [gameState?.gameOver, navigate]);
+
+  useHotkeys({ help: gameState ? () => setShortcutsOpen(true) : null });
 
   if (problem?.kind === 'notFound') {
     return (
@@ -153,9 +158,13 @@ export default function GameScreen() {
         {gameState.formattedSeed && <span className="seed">Seed: {gameState.formattedSeed}</span>}
         {dailyDate && <span className="seed">DAILY RUN {dailyDate}</span>}
         {version && <span className="version">v{version}</span>}
+        <button type="button" className="link-btn keys-btn" {...hotkeyProps('help')} onClick={() => setShortcutsOpen(true)}>
+          Keys
+        </button>
       </footer>
       <GameModals />
       {settingsOpen && <SettingsModal onClose={() => setSettingsOpen(false)} />}
+      {shortcutsOpen && <ShortcutsModal onClose={() => setShortcutsOpen(false)} />}
     </div>
   );
 }

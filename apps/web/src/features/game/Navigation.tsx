@@ -1,28 +1,30 @@
 // Navigation modes (Places, Info, Inventory) and their views (SPEC.md section 2).
 import { Tabs } from '../../components/Tabs';
+import { hotkeyProps, useHotkeys, type HotkeyHandler, type ShortcutId } from '../../components/useHotkeys';
 import { useGameStore, type InventoryTab, type NavMode, type ViewName } from '../../store/gameStore';
 
-type NavItem = { label: string; view: ViewName; tab?: InventoryTab };
+/** A view, its label and its shortcut ('G' then a letter) where it has one. */
+type NavItem = { label: string; view: ViewName; tab?: InventoryTab; key?: ShortcutId };
 
 export const NAV_ITEMS: Record<NavMode, NavItem[]> = {
   places: [
-    { label: 'Market', view: 'market' },
-    { label: 'Stash', view: 'stash' },
-    { label: 'Finances', view: 'finances' },
-    { label: 'Shopping', view: 'shopping' },
-    { label: 'Hospital', view: 'hospital' },
+    { label: 'Market', view: 'market', key: 'viewMarket' },
+    { label: 'Stash', view: 'stash', key: 'viewStash' },
+    { label: 'Finances', view: 'finances', key: 'viewFinances' },
+    { label: 'Shopping', view: 'shopping', key: 'viewShopping' },
+    { label: 'Hospital', view: 'hospital', key: 'viewHospital' },
     { label: 'Shipping', view: 'shipping' },
-    { label: 'Travel', view: 'travel' },
+    { label: 'Travel', view: 'travel', key: 'viewTravel' },
   ],
   info: [
-    { label: 'World Drug Prices', view: 'world_prices' },
-    { label: 'Other Stashes', view: 'other_stashes' },
+    { label: 'World Drug Prices', view: 'world_prices', key: 'viewWorldPrices' },
+    { label: 'Other Stashes', view: 'other_stashes', key: 'viewOtherStashes' },
     { label: 'Shipment Tracking', view: 'shipment_tracking' },
-    { label: 'Charts', view: 'charts' },
+    { label: 'Charts', view: 'charts', key: 'viewCharts' },
   ],
   inventory: [
-    { label: 'Equipment', view: 'player_inventory', tab: 'equipment' },
-    { label: 'Drugs', view: 'player_inventory', tab: 'drugs' },
+    { label: 'Equipment', view: 'player_inventory', tab: 'equipment', key: 'viewEquipment' },
+    { label: 'Drugs', view: 'player_inventory', tab: 'drugs', key: 'viewDrugs' },
     { label: 'Consumables', view: 'player_inventory', tab: 'consumables' },
   ],
 };
@@ -33,11 +35,26 @@ const MODES: { id: NavMode; label: string }[] = [
   { id: 'inventory', label: 'Inventory' },
 ];
 
+/** Shows a view from anywhere: its navigation mode, the view and the inventory tab it names. */
+function goTo(mode: NavMode, item: NavItem): void {
+  const { setNavMode, setView, setInventoryTab } = useGameStore.getState();
+  setNavMode(mode);
+  setView(item.view);
+  if (item.tab) setInventoryTab(item.tab);
+}
+
+const VIEW_HOTKEYS: Partial<Record<ShortcutId, HotkeyHandler>> = Object.fromEntries(
+  (Object.entries(NAV_ITEMS) as [NavMode, NavItem[]][]).flatMap(([mode, items]) =>
+    items.flatMap((item) => (item.key ? [[item.key, () => goTo(mode, item)]] : [])),
+  ),
+);
+
 export function Navigation() {
   const navMode = useGameStore((s) => s.navMode);
   const view = useGameStore((s) => s.view);
   const tab = useGameStore((s) => s.inventoryTab);
   const { setNavMode, setView, setInventoryTab } = useGameStore.getState();
+  useHotkeys(VIEW_HOTKEYS);
 
   return (
     <nav className="game-nav" aria-label="Game navigation">
@@ -65,6 +82,7 @@ export function Navigation() {
               type="button"
               className={`nav-item ${active ? 'active' : ''}`}
               aria-current={active ? 'page' : undefined}
+              {...(item.key ? hotkeyProps(item.key) : {})}
               onClick={() => {
                 setView(item.view);
                 if (item.tab) setInventoryTab(item.tab);

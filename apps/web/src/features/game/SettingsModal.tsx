@@ -1,8 +1,9 @@
-// 'Game Settings': sound ON/OFF, combat speed, Quit Game and New Game with their confirmations.
+// 'Game Settings': sound ON/OFF, combat speed, travel speed (NORMAL keeps SPEC.md's transitions, FAST shortens
+// them, SKIP drops the wait), Quit Game and New Game with their confirmations.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../components/Modal';
-import { COMBAT_SPEEDS } from '../../constants';
+import { COMBAT_SPEEDS, TRAVEL_SPEEDS } from '../../constants';
 import { endSession } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 
@@ -53,7 +54,7 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
       </Modal>
     ) : null;
 
-  const { setSoundEnabled, setCombatSpeed } = useGameStore.getState();
+  const { setSoundEnabled, setCombatSpeed, setTravelSpeed } = useGameStore.getState();
   return (
     <>
       <Modal title="Game Settings" onDismiss={onClose} hidden={confirm !== null}>
@@ -79,6 +80,22 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
                 className={`btn btn-small ${settings.combatSpeed === speed ? 'active' : ''}`}
                 aria-pressed={settings.combatSpeed === speed}
                 onClick={() => setCombatSpeed(speed)}
+              >
+                {speed.toUpperCase()}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="settings-row" role="group" aria-label="Travel speed">
+          <span>Travel speed</span>
+          <div className="segmented">
+            {TRAVEL_SPEEDS.map((speed) => (
+              <button
+                key={speed}
+                type="button"
+                className={`btn btn-small ${settings.travelSpeed === speed ? 'active' : ''}`}
+                aria-pressed={settings.travelSpeed === speed}
+                onClick={() => setTravelSpeed(speed)}
               >
                 {speed.toUpperCase()}
               </button>

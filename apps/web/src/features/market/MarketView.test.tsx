@@ -1,6 +1,7 @@
 // The market view (SPEC.md section 2): columns, which rows show, trend arrows, and when Buy and Sell are offered.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { resetHotkeys } from '../../components/useHotkeys';
 import { useGameStore } from '../../store/gameStore';
 import { makeState, market } from '../../test/fixtures';
 import { MarketView, tradeContextFor, visibleMarketRows } from './MarketView';
@@ -11,6 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  resetHotkeys();
   vi.restoreAllMocks();
 });
 
@@ -92,5 +94,37 @@ describe('visibleMarketRows', () => {
       inventory: { ludes: { quantity: 3, totalCost: 30 } },
     });
     expect(visibleMarketRows(gs).map((m) => m.id)).toEqual(['weed', 'ludes', 'pcp', 'mda']);
+  });
+});
+
+describe('MarketView keys', () => {
+  const press = (key: string) => fireEvent.keyDown(window, { key });
+
+  it('a row number then B opens that row\'s Buy dialog; B first waits for the number', () => {
+    show(1000);
+    press('1');
+    expect(row('Weed').className).toContain('row-selected');
+    expect(within(row('Weed')).getByRole('button', { name: 'Buy Weed' }).getAttribute('aria-keyshortcuts')).toBe('B');
+    press('b');
+    expect(screen.getByRole('dialog', { name: 'Buy Weed' })).toBeTruthy();
+    // the dialog owns the keys now: S does not open a Sell dialog under it
+    press('s');
+    expect(screen.queryByRole('dialog', { name: /Sell/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    cleanup();
+    show(1000);
+    press('s');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    press('3'); // Speed, the third row, is owned
+    expect(screen.getByRole('dialog', { name: 'Sell Speed' })).toBeTruthy();
+  });
+
+  it('a key the row does not offer does nothing (Buy of a drug the cash cannot pay)', () => {
+    show(1000);
+    press('2'); // Acid at $3,000
+    press('b');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    press('ArrowUp');
+    expect(row('Weed').className).toContain('row-selected');
   });
 });

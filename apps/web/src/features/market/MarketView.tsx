@@ -1,9 +1,12 @@
 // The market (SPEC.md section 2): rows for drugs in stock, owned, or spiking/crashing; trend arrows against the
 // previous day; Buy disabled when cash is below the price or stock is 0; Sell when owned.
-import { useState } from 'react';
+// Keys: a row's number (or the arrows) selects it; B and S open its trade dialog, M buys the most the engine
+// allows and A sells all held at once. An action key pressed before any row is selected waits for the number.
+import { useRef, useState } from 'react';
 import type { ClientGameState, MarketEntry } from '@drugwars/engine';
 import { Table, type Column } from '../../components/Table';
 import { TradeModal } from '../../components/TradeModal';
+import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
 import { ViewHeader } from '../../components/ViewHeader';
 import { locationName } from '../../lib/catalogue';
 import { formatMoney, priceTrend } from '../../lib/format';
@@ -29,17 +32,81 @@ export function tradeContextFor(gs: ClientGameState, entry: MarketEntry, mode: '
   };
 }
 
+type RowAction = 'buy' | 'sell' | 'buyMax' | 'sellAll';
+
 export function MarketView() {
   const gs = useGameStore((s) => s.gameState);
   const catalogue = useCatalogue();
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
   const [trade, setTrade] = useState<{ entry: MarketEntry; mode: 'buy' | 'sell' } | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [armed, setArmed] = useState<RowAction | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const rows = gs ? visibleMarketRows(gs) : [];
+  const owned = (m: MarketEntry) => gs?.player.inventory[m.id]?.quantity ?? 0;
+  const canBuy = (m: MarketEntry) => !!gs && gs.player.cash >= m.price && m.quantity > 0 && !busy;
+  const canSell = (m: MarketEntry) => owned(m) > 0 && !busy;
+  const selectedIndex = rows.findIndex((m) => m.id === selectedId);
+  const selected = selectedIndex === -1 ? null : rows[selectedIndex]!;
+
+  /** Does a row action; false when the row does not offer it now (the key is left alone). */
+  const act = (action: RowAction, m: MarketEntry | null): boolean => {
+    if (!gs || !m) return false;
+    if (action === 'buy' || action === 'buyMax' ? !canBuy(m) : !canSell(m)) return false;
+    if (action === 'buy' || action === 'sell') setTrade({ entry: m, mode: action });
+    else if (action === 'buyMax') {
+      const quantity = buyMaximum(gs, m.id);
+      if (quantity < 1) return false;
+      void buyDrug(m.id, quantity, m.price);
+    } else void sellDrug(m.id, owned(m), m.price);
+    return true;
+  };
+  /** An action key: on the selected row, or armed until a row number names the row. */
+  const rowKey = (action: RowAction) => (): boolean => {
+    if (selected) return act(action, selected);
+    setArmed(action);
+    return true;
+  };
+  const select = (index: number): boolean => {
+    const m = rows[index];
+    if (!m) return false;
+    setSelectedId(m.id);
+    if (armed) {
+      setArmed(null);
+      act(armed, m);
+    }
+    return true;
+  };
+  useHotkeys(
+    {
+      marketRow: (n) => select((n ?? 0) - 1),
+      marketUp: () => select(selected ? Math.max(0, selectedIndex - 1) : rows.length - 1),
+      marketDown: () => select(selected ? Math.min(rows.length - 1, selectedIndex + 1) : 0),
+      buy: rowKey('buy'),
+      sell: rowKey('sell'),
+      buyMax: rowKey('buyMax'),
+      sellAll: rowKey('sellAll'),
+    },
+    sectionRef,
+  );
   if (!gs) return null;
-  const rows = visibleMarketRows(gs);
-  const owned = (m: MarketEntry) => gs.player.inventory[m.id]?.quantity ?? 0;
+  const isSelected = (m: MarketEntry) => m.id === selectedId;
 
   const columns: Column<MarketEntry>[] = [
-    { header: 'Drug', cell: (m) => m.name },
+    {
+      header: 'Drug',
+      // the row's number on desktop (a hint drawn by the stylesheet, not part of the cell's text)
+      cell: (m) => {
+        const n = rows.indexOf(m) + 1;
+        return n <= 10 ? (
+          <span className="row-key" {...hotkeyProps('marketRow', n)}>
+            {m.name}
+          </span>
+        ) : (
+          m.name
+        );
+      },
+    },
     {
       header: 'Price',
       className: 'num',
@@ -67,8 +134,9 @@ export function MarketView() {
           <button
             type="button"
             className="btn btn-small"
-            disabled={gs.player.cash < m.price || m.quantity <= 0 || busy}
+            disabled={!canBuy(m)}
             aria-label={`Buy ${m.name}`}
+            {...(isSelected(m) ? hotkeyProps('buy') : {})}
             onClick={() => setTrade({ entry: m, mode: 'buy' })}
           >
             Buy
@@ -79,6 +147,7 @@ export function MarketView() {
               className="btn btn-small"
               disabled={busy}
               aria-label={`Sell ${m.name}`}
+              {...(isSelected(m) ? hotkeyProps('sell') : {})}
               onClick={() => setTrade({ entry: m, mode: 'sell' })}
             >
               Sell
@@ -90,7 +159,7 @@ export function MarketView() {
   ];
 
   return (
-    <section className="view market-view">
+    <section className="view market-view" ref={sectionRef}>
       <ViewHeader title={`Market: ${locationName(catalogue, gs.location)}`} />
       {rows.length === 0 ? (
         <p className="empty">Nothing for sale here today.</p>
@@ -100,7 +169,9 @@ export function MarketView() {
             columns={columns}
             rows={rows}
             rowKey={(m) => m.id}
-            rowClassName={(m) => (m.trend !== 'normal' ? `trend-${m.trend}` : undefined)}
+            rowClassName={(m) =>
+              [m.trend !== 'normal' ? `trend-${m.trend}` : '', isSelected(m) ? 'row-selected' : ''].join(' ').trim() || undefined
+            }
           />
         </div>
       )}
@@ -109,12 +180,15 @@ export function MarketView() {
           ctx={tradeContextFor(gs, trade.entry, trade.mode)}
           onClose={() => setTrade(null)}
           onConfirm={async (q) => {
+            const opts = { refusalIn: 'dialog' } as const;
             const r =
               trade.mode === 'buy'
-                ? await buyDrug(trade.entry.id, q, trade.entry.price)
-                : await sellDrug(trade.entry.id, q, trade.entry.price);
-            if (!r.ok) setTrade(null);
-            return r.ok;
+                ? await buyDrug(trade.entry.id, q, trade.entry.price, opts)
+                : await sellDrug(trade.entry.id, q, trade.entry.price, opts);
+            if (r.ok) return true;
+            if (r.refused) return r.message;
+            setTrade(null);
+            return false;
           }}
         />
       )}

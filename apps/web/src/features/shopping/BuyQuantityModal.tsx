@@ -1,9 +1,13 @@
-// The buy quantity modal for ammo and consumables (SPEC.md sections 2 and 5): 1 to the maximum affordable.
+// The buy quantity modal for ammo and consumables (SPEC.md sections 2 and 5): 1 to the maximum the player may
+// buy, which the engine decides (maxShopBuy: what the cash affords and, for ammo, the room left under Max Carry).
+// The first digit typed replaces the suggested quantity. A refusal from the server is shown here in its words.
 import { useState } from 'react';
+import { carryLimitMessage } from '@drugwars/engine';
 import { Modal } from '../../components/Modal';
-import { useIsMobile } from '../../components/hooks';
+import { useIsMobile, useShake } from '../../components/hooks';
 import { formatMoney } from '../../lib/format';
 import { affordable } from '../../lib/tradeLimits';
+import { replacesSuggestion } from '../../components/NumericKeypad';
 
 export interface BuyQuantityItem {
   name: string;
@@ -16,32 +20,51 @@ export interface BuyQuantityItem {
 export function BuyQuantityModal({
   item,
   cash,
+  maximum,
   onBuy,
   onClose,
 }: {
   item: BuyQuantityItem;
   cash: number;
-  onBuy: (quantity: number) => Promise<boolean>;
+  /** The most that may be bought now (the engine's maxShopBuy). */
+  maximum: number;
+  /** true: bought (the dialog closes); a string: the server's refusal, shown here; false: failed elsewhere. */
+  onBuy: (quantity: number) => Promise<boolean | string>;
   onClose: () => void;
 }) {
   const mobile = useIsMobile();
   const maxAffordable = affordable(cash, item.price);
-  const [qty, setQty] = useState(maxAffordable > 0 ? 1 : 0);
+  const max = Math.max(0, maximum);
+  const [qty, setQty] = useState(max > 0 ? 1 : 0);
+  const [suggested, setSuggested] = useState(true);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [shaking, shake] = useShake();
   const total = qty * item.price;
   const shortfall = total - cash;
-  const valid = qty >= 1 && qty <= maxAffordable && total <= cash;
+  const overCarry = item.maxCarry !== undefined && shortfall <= 0 && qty > max;
+  const valid = qty >= 1 && qty <= max && total <= cash;
+
+  const change = (next: number, isSuggestion = false) => {
+    setQty(next);
+    setSuggested(isSuggestion);
+    setRefusal(null);
+  };
 
   const buy = async () => {
     if (!valid || confirming) return;
     setConfirming(true);
-    const ok = await onBuy(qty);
+    const outcome = await onBuy(qty);
     setConfirming(false);
-    if (ok) onClose();
+    if (outcome === true) onClose();
+    else if (typeof outcome === 'string' && outcome !== '') {
+      setRefusal(outcome);
+      shake();
+    }
   };
 
   return (
-    <Modal title={item.name} onDismiss={onClose} className="buy-qty-modal">
+    <Modal title={item.name} onDismiss={onClose} className="buy-qty-modal" shake={shaking}>
       {item.description && <p className="muted">{item.description}</p>}
       <p>Price: {formatMoney(item.price)} each</p>
       {item.maxCarry !== undefined && <p>Max Carry: {item.maxCarry} units</p>}
@@ -58,7 +81,7 @@ export function BuyQuantityModal({
               type="button"
               className="btn btn-small"
               aria-label="Decrease quantity"
-              onClick={() => setQty((q) => Math.max(1, q - 1))}
+              onClick={() => change(Math.max(1, qty - 1))}
             >
               -
             </button>
@@ -72,26 +95,50 @@ export function BuyQuantityModal({
             type="text"
             inputMode="numeric"
             value={String(qty)}
-            onChange={(e) => setQty(Number(e.target.value.replace(/\D/g, '').slice(0, 9)) || 0)}
+            onFocus={(e) => e.currentTarget.select()}
+            onKeyDown={(e) => {
+              // the first digit typed replaces the suggestion wherever the caret is
+              if (suggested && replacesSuggestion(e)) {
+                e.preventDefault();
+                change(Number(e.key));
+              }
+            }}
+            onChange={(e) => change(Number(e.target.value.replace(/\D/g, '').slice(0, 9)) || 0)}
           />
           {!mobile && (
             <button
               type="button"
               className="btn btn-small"
               aria-label="Increase quantity"
-              onClick={() => setQty((q) => Math.min(Math.max(maxAffordable, 1), q + 1))}
+              onClick={() => change(Math.min(Math.max(max, 1), qty + 1))}
             >
               +
             </button>
           )}
         </div>
-        <p>Max affordable: {maxAffordable}</p>
+        {max < maxAffordable ? (
+          <p>
+            Max: {max} (you can carry {max} more)
+          </p>
+        ) : (
+          <p>Max affordable: {maxAffordable}</p>
+        )}
         <p>
           Total Cost: <strong>{formatMoney(total)}</strong>
         </p>
         {shortfall > 0 && (
           <p className="field-error" role="alert">
             Insufficient funds! You need {formatMoney(shortfall)} more.
+          </p>
+        )}
+        {overCarry && (
+          <p className="field-error" role="alert">
+            {carryLimitMessage(item.name, item.maxCarry ?? 0, item.have)}
+          </p>
+        )}
+        {refusal && (
+          <p className="field-error" role="alert">
+            {refusal}
           </p>
         )}
         <div className="modal-actions">

@@ -147,7 +147,7 @@ describe('BuyQuantityModal', () => {
   const item = { name: 'Medkit', description: 'Patches you up.', price: 300, have: 0 };
 
   it('shows the item, the price, the maximum affordable and the total; minus and plus stay within 1..max', () => {
-    render(<BuyQuantityModal item={item} cash={1000} onBuy={vi.fn(async () => true)} onClose={vi.fn()} />);
+    render(<BuyQuantityModal item={item} cash={1000} maximum={3} onBuy={vi.fn(async () => true)} onClose={vi.fn()} />);
     expect(screen.getByText('Patches you up.')).toBeTruthy();
     expect(screen.getByText('Price: $300 each')).toBeTruthy();
     expect(screen.queryByText(/Max Carry/)).toBeNull();
@@ -163,7 +163,7 @@ describe('BuyQuantityModal', () => {
 
   it('has no minus and plus buttons on a phone', () => {
     mobile.value = true;
-    render(<BuyQuantityModal item={item} cash={1000} onBuy={vi.fn(async () => true)} onClose={vi.fn()} />);
+    render(<BuyQuantityModal item={item} cash={1000} maximum={3} onBuy={vi.fn(async () => true)} onClose={vi.fn()} />);
     mobile.value = false;
     expect(screen.queryByRole('button', { name: 'Increase quantity' })).toBeNull();
     expect(screen.getByLabelText('Quantity')).toBeTruthy();
@@ -171,12 +171,33 @@ describe('BuyQuantityModal', () => {
 
   it("says 'Insufficient funds! You need $x more.' and will not buy above the cash", () => {
     const onBuy = vi.fn(async () => true);
-    render(<BuyQuantityModal item={item} cash={1000} onBuy={onBuy} onClose={vi.fn()} />);
+    render(<BuyQuantityModal item={item} cash={1000} maximum={3} onBuy={onBuy} onClose={vi.fn()} />);
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '4' } });
     expect(screen.getByRole('alert').textContent).toBe('Insufficient funds! You need $200 more.');
     const buy = screen.getByRole('button', { name: 'Buy' }) as HTMLButtonElement;
     expect(buy.disabled).toBe(true);
     fireEvent.submit(buy.closest('form')!);
     expect(onBuy).not.toHaveBeenCalled();
+  });
+
+  it('offers no more ammo than Max Carry leaves room for, even when the cash affords more', () => {
+    const rounds = { name: '.22 Rounds', price: 5, maxCarry: 100, have: 30 };
+    const onBuy = vi.fn(async () => true);
+    render(<BuyQuantityModal item={rounds} cash={1100} maximum={70} onBuy={onBuy} onClose={vi.fn()} />);
+    expect(screen.queryByText(/Max affordable/)).toBeNull();
+    expect(screen.getByText('Max: 70 (you can carry 70 more)')).toBeTruthy();
+    for (let i = 0; i < 80; i++) fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect((screen.getByLabelText('Quantity') as HTMLInputElement).value).toBe('70');
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '71' } });
+    expect(screen.getByRole('alert').textContent).toBe('You can only carry 100 .22 Rounds (you have 30).');
+    expect((screen.getByRole('button', { name: 'Buy' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows the server's refusal in the dialog and stays open", async () => {
+    const onClose = vi.fn();
+    render(<BuyQuantityModal item={item} cash={1000} maximum={3} onBuy={vi.fn(async () => 'The gun shop is closed.')} onClose={onClose} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy' })));
+    expect(screen.getByRole('alert').textContent).toBe('The gun shop is closed.');
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

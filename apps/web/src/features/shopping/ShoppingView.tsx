@@ -8,6 +8,7 @@ import { Table, type Column } from '../../components/Table';
 import { Tabs } from '../../components/Tabs';
 import { ViewHeader } from '../../components/ViewHeader';
 import { formatMoney } from '../../lib/format';
+import { shopMaximum } from '../../lib/tradeLimits';
 import { shopBuy } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 import { useCatalogue } from '../../store/useCatalogue';
@@ -162,11 +163,14 @@ export default function ShoppingView() {
         <BuyQuantityModal
           item={qtyItem}
           cash={cash}
+          maximum={shopMaximum(gs, qtyItem.type, qtyItem.id)}
           onClose={() => setQtyItem(null)}
           onBuy={async (q) => {
-            const r = await shopBuy(qtyItem.type, qtyItem.id, qtyItem.name, q);
-            if (!r.ok) setQtyItem(null);
-            return r.ok;
+            const r = await shopBuy(qtyItem.type, qtyItem.id, qtyItem.name, q, { refusalIn: 'dialog' });
+            if (r.ok) return true;
+            if (r.refused) return r.message;
+            setQtyItem(null);
+            return false;
           }}
         />
       )}

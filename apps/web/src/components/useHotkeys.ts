@@ -1,0 +1,241 @@
+// The game's keyboard shortcuts: one table (SHORTCUTS) that the shortcut list dialog prints, the button hints
+// and aria-keyshortcuts read, and one window listener dispatches. A component binds handlers to shortcut ids with
+// useHotkeys(handlers, scopeRef); the listener then decides, for every key press, which binding may answer:
+// - never while the player types in a field (an input, textarea, select or contenteditable), except letters in a
+//   field marked data-hotkeys="letters" (the trade dialog's quantity, which only takes digits);
+// - never for a named key (Enter, Space, arrows) on a control that answers it itself (a button, a tab, a link);
+// - a binding whose scope sits in a modal answers only while that modal is the topmost one; any other binding
+//   answers only while no modal is open (so a dialog's keys never reach the screen below it);
+// - of several bindings of the same key, the one whose scope is deepest in the page wins, then the last bound;
+// - a handler that returns false did not handle the key (a disabled action): the browser keeps it.
+// Sequences ('G' then 'M') wait for their next key; any key that continues no sequence starts over.
+import { useEffect, useRef, type RefObject } from 'react';
+import { isAnyModalOpen, isTopmostModal } from './Modal';
+import './keys.css';
+
+/** A key token: a lower-case character, a named key in lower case ('arrowup'), or '#' for a digit (1-9, 0 = 10). */
+type Token = string;
+
+export type ShortcutGroup = 'Game' | 'Views' | 'Market' | 'Quantity dialog' | 'Fly to...' | 'Encounter' | 'Loan shark visit';
+
+export interface Shortcut {
+  readonly keys: readonly Token[];
+  readonly description: string;
+  readonly group: ShortcutGroup;
+  /** Answered by the browser or the dialog itself (listed for the player, never dispatched here). */
+  readonly native?: boolean;
+}
+
+const view = (letter: string, name: string): Shortcut => ({ keys: ['g', letter], description: `Go to ${name}`, group: 'Views' });
+
+/** Every shortcut of the game, in the order the list shows them. */
+export const SHORTCUTS = {
+  help: { keys: ['?'], description: 'Show this list of keys', group: 'Game' },
+  fly: { keys: ['f'], description: 'Fly to... (then the city’s number)', group: 'Game' },
+  stay: { keys: ['z'], description: 'Stay Here (sleep until tomorrow)', group: 'Game' },
+  confirm: { keys: ['enter'], description: 'Press the focused button, confirm a dialog', group: 'Game', native: true },
+  cancel: { keys: ['escape'], description: 'Close the dialog, cancel', group: 'Game', native: true },
+
+  viewMarket: view('m', 'Market'),
+  viewStash: view('s', 'Stash'),
+  viewFinances: view('f', 'Finances'),
+  viewShopping: view('p', 'Shopping'),
+  viewHospital: view('h', 'Hospital'),
+  viewTravel: view('t', 'Travel'),
+  viewWorldPrices: view('w', 'World Drug Prices'),
+  viewOtherStashes: view('o', 'Other Stashes'),
+  viewCharts: view('c', 'Charts'),
+  viewEquipment: view('e', 'Equipment'),
+  viewDrugs: view('d', 'your Drugs'),
+
+  marketRow: { keys: ['#'], description: 'Select the drug on that row', group: 'Market' },
+  marketUp: { keys: ['arrowup'], description: 'Select the row above', group: 'Market' },
+  marketDown: { keys: ['arrowdown'], description: 'Select the row below', group: 'Market' },
+  buy: { keys: ['b'], description: 'Buy the selected drug (asks how many)', group: 'Market' },
+  sell: { keys: ['s'], description: 'Sell the selected drug (asks how many)', group: 'Market' },
+  buyMax: { keys: ['m'], description: 'Buy as many of the selected drug as you can, at once', group: 'Market' },
+  sellAll: { keys: ['a'], description: 'Sell all of the selected drug, at once', group: 'Market' },
+
+  quantityDigits: { keys: ['#'], description: 'Type the quantity (the first digit replaces the suggested one)', group: 'Quantity dialog', native: true },
+  quantityMax: { keys: ['m'], description: 'MAX', group: 'Quantity dialog' },
+
+  flyTo: { keys: ['#'], description: 'Fly to the city with that number (0 = 10)', group: 'Fly to...' },
+
+  attack: { keys: ['a'], description: 'ATTACK', group: 'Encounter' },
+  run: { keys: ['r'], description: 'RUN', group: 'Encounter' },
+  bribe: { keys: ['b'], description: 'BRIBE', group: 'Encounter' },
+  surrender: { keys: ['u'], description: 'SURRENDER', group: 'Encounter' },
+  continue: { keys: ['c'], description: 'Continue after the fight', group: 'Encounter' },
+
+  pay: { keys: ['p'], description: 'Pay Full Debt / Pay What You Can', group: 'Loan shark visit' },
+  payLater: { keys: ['l'], description: 'Pay Him Later', group: 'Loan shark visit' },
+} as const satisfies Record<string, Shortcut>;
+
+export type ShortcutId = keyof typeof SHORTCUTS;
+
+/** A handler gets the digit of a '#' key (1-9, 0 = 10); returning false leaves the key to the browser. */
+export type HotkeyHandler = (digit: number | null) => boolean | void;
+
+const TOKEN_TEXT: Record<string, string> = {
+  '#': '1-9',
+  enter: 'Enter',
+  escape: 'Esc',
+  arrowup: '↑',
+  arrowdown: '↓',
+};
+const ARIA_TEXT: Record<string, string> = { enter: 'Enter', escape: 'Escape', arrowup: 'ArrowUp', arrowdown: 'ArrowDown', '?': 'Shift+?' };
+
+function tokenText(token: Token): string {
+  return TOKEN_TEXT[token] ?? token.toUpperCase();
+}
+
+/** How the list shows a shortcut's keys: 'B', 'G then M', '1-9'. */
+export function shortcutKeysText(id: ShortcutId): string {
+  return SHORTCUTS[id].keys.map(tokenText).join(' then ');
+}
+
+/**
+ * The props that show a shortcut on its button: aria-keyshortcuts (one key; sequences have no aria form) and
+ * data-keyhint, which the stylesheet shows after the label on desktop pointers only (never on touch or phone
+ * widths), as generated content with empty alternative text so it adds nothing to the accessible name.
+ */
+export function hotkeyProps(id: ShortcutId, digit?: number): { 'aria-keyshortcuts'?: string; 'data-keyhint': string } {
+  const keys: readonly Token[] = SHORTCUTS[id].keys;
+  const text = digit !== undefined ? String(digit % 10) : keys.map(tokenText).join(' ');
+  const aria = digit !== undefined ? String(digit % 10) : keys.length === 1 ? (ARIA_TEXT[keys[0]!] ?? keys[0]!.toUpperCase()) : undefined;
+  return aria ? { 'aria-keyshortcuts': aria, 'data-keyhint': text } : { 'data-keyhint': text };
+}
+
+interface Binding {
+  id: ShortcutId;
+  handler: () => HotkeyHandler | null | undefined;
+  scope: RefObject<Element | null> | null;
+  order: number;
+}
+
+const bindings = new Set<Binding>();
+let nextOrder = 0;
+let pending: Token[] = [];
+let listening = false;
+
+/** The token of a key press, or null for keys no shortcut uses (modifier chords, dead keys). */
+function tokenOf(e: KeyboardEvent): string | null {
+  if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return null;
+  if (e.key.length === 1) return e.key.toLowerCase();
+  return e.key.toLowerCase();
+}
+
+function matches(want: Token, got: string): boolean {
+  return want === '#' ? /^\d$/.test(got) : want === got;
+}
+
+/** Whether the press is the player typing into a field (never a shortcut). */
+export function isTyping(target: EventTarget | null, token: string): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  const field =
+    (target instanceof HTMLInputElement && !target.readOnly && !['button', 'checkbox', 'radio', 'range', 'submit', 'reset'].includes(target.type)) ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    target.isContentEditable;
+  if (!field) return false;
+  // a digits-only field leaves letters to the shortcuts of its dialog
+  return !(target.dataset['hotkeys'] === 'letters' && /^[a-z]$/.test(token));
+}
+
+/** Named keys a focused control answers itself (Enter and Space press a button, arrows move between tabs). */
+function controlOwnsKey(target: EventTarget | null, token: string): boolean {
+  if (!(target instanceof Element)) return false;
+  if (token === 'enter' || token === ' ') return target.closest('button, a[href], input, select, textarea, summary, [role="tab"]') !== null;
+  if (token.startsWith('arrow') || token === 'home' || token === 'end') {
+    return target.closest('[role="tablist"], [role="slider"], [role="listbox"], [role="radiogroup"], input, select, textarea') !== null;
+  }
+  return false;
+}
+
+/** Whether a binding may answer now (see the header): its modal is the topmost, or no modal is open. */
+function mayAnswer(b: Binding): boolean {
+  const scope = b.scope?.current ?? null;
+  if (b.scope && !scope) return false;
+  if (scope && isTopmostModal(scope)) return true;
+  if (!isAnyModalOpen()) return true;
+  return false;
+}
+
+/** How deep a binding's scope sits in the page (a screen's keys yield to a panel's inside it). */
+function depth(b: Binding): number {
+  let n = 0;
+  for (let el = b.scope?.current ?? null; el; el = el.parentElement) n++;
+  return n;
+}
+
+function onKeyDown(e: KeyboardEvent): void {
+  if (e.defaultPrevented) return;
+  const token = tokenOf(e);
+  if (token === null || isTyping(e.target, token) || controlOwnsKey(e.target, token)) {
+    pending = [];
+    return;
+  }
+  const live = [...bindings].filter(mayAnswer).sort((a, b) => depth(b) - depth(a) || b.order - a.order);
+  const attempt = (prefix: Token[]): boolean => {
+    const at = prefix.length;
+    const candidates = live.filter((b) => {
+      const keys: readonly Token[] = SHORTCUTS[b.id].keys;
+      return keys.length > at && prefix.every((t, i) => t === keys[i]) && matches(keys[at]!, token);
+    });
+    if (candidates.length === 0) return false;
+    for (const b of candidates) {
+      const keys: readonly Token[] = SHORTCUTS[b.id].keys;
+      if (keys.length !== at + 1) continue;
+      const handler = b.handler();
+      if (!handler) continue;
+      const digit = keys[at] === '#' ? Number(token) || 10 : null;
+      if (handler(digit) === false) continue;
+      pending = [];
+      e.preventDefault();
+      return true;
+    }
+    const longer = candidates.find((b) => SHORTCUTS[b.id].keys.length > at + 1);
+    if (!longer) return false;
+    pending = [...prefix, SHORTCUTS[longer.id].keys[at]!];
+    e.preventDefault();
+    return true;
+  };
+  if (pending.length > 0 && attempt(pending)) return;
+  pending = [];
+  attempt([]);
+}
+
+function listen(): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  window.addEventListener('keydown', onKeyDown);
+}
+
+/**
+ * Binds handlers to shortcuts while the component is mounted. `scope` is an element of the component: inside a
+ * modal it makes the keys that modal's; elsewhere the keys answer only while no modal is open. A handler that is
+ * null, undefined or false is not bound (an action not offered now).
+ */
+export function useHotkeys(
+  handlers: Partial<Record<ShortcutId, HotkeyHandler | null | false | undefined>>,
+  scope: RefObject<Element | null> | null = null,
+): void {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const ids = (Object.keys(handlers) as ShortcutId[]).sort().join(' ');
+  useEffect(() => {
+    listen();
+    const mine = (ids === '' ? [] : (ids.split(' ') as ShortcutId[])).map(
+      (id): Binding => ({ id, scope, order: nextOrder++, handler: () => latest.current[id] || null }),
+    );
+    for (const b of mine) bindings.add(b);
+    return () => {
+      for (const b of mine) bindings.delete(b);
+    };
+  }, [ids, scope]);
+}
+
+/** Forgets a half-typed sequence (tests). */
+export function resetHotkeys(): void {
+  pending = [];
+}
