@@ -24,6 +24,8 @@ export interface Shortcut {
   readonly group: ShortcutGroup;
   /** Answered by the browser or the dialog itself (listed for the player, never dispatched here). */
   readonly native?: boolean;
+  /** How the list shows the keys when the tokens would say it wrong. */
+  readonly text?: string;
 }
 
 const view = (letter: string, name: string): Shortcut => ({ keys: ['g', letter], description: `Go to ${name}`, group: 'Views' });
@@ -56,7 +58,7 @@ export const SHORTCUTS = {
   buyMax: { keys: ['m'], description: 'Buy as many of the selected drug as you can, at once', group: 'Market' },
   sellAll: { keys: ['a'], description: 'Sell all of the selected drug, at once', group: 'Market' },
 
-  quantityDigits: { keys: ['#'], description: 'Type the quantity (the first digit replaces the suggested one)', group: 'Quantity dialog', native: true },
+  quantityDigits: { keys: ['#'], text: '0-9', description: 'Type the quantity (the first digit replaces the suggested one)', group: 'Quantity dialog', native: true },
   quantityMax: { keys: ['m'], description: 'MAX', group: 'Quantity dialog' },
 
   flyTo: { keys: ['#'], description: 'Fly to the city with that number (0 = 10)', group: 'Fly to...' },
@@ -91,7 +93,8 @@ function tokenText(token: Token): string {
 
 /** How the list shows a shortcut's keys: 'B', 'G then M', '1-9'. */
 export function shortcutKeysText(id: ShortcutId): string {
-  return SHORTCUTS[id].keys.map(tokenText).join(' then ');
+  const shortcut: Shortcut = SHORTCUTS[id];
+  return shortcut.text ?? shortcut.keys.map(tokenText).join(' then ');
 }
 
 /**
