@@ -54,8 +54,9 @@ export default function HowToPlayModal({ onClose }: HowToPlayModalProps) {
       <section aria-labelledby="howto-keys">
         <h3 id="howto-keys">Keys</h3>
         <p>
-          Every frequent move has a key, shown on its button on a desktop. In the game, press <kbd>?</kbd> for the
-          list of every shortcut. <kbd>Enter</kbd> confirms, <kbd>Esc</kbd> closes a dialog, and <kbd>Tab</kbd> moves
+          Every frequent move has a key, shown on its button on a desktop. In the market, a row&apos;s number then{' '}
+          <kbd>A</kbd> sells all of it and <kbd>M</kbd> buys the most you can; <kbd>F</kbd> then a city&apos;s number
+          flies there and <kbd>Z</kbd> stays the night. In the game, press <kbd>?</kbd> for the list of every shortcut. <kbd>Enter</kbd> confirms, <kbd>Esc</kbd> closes a dialog, and <kbd>Tab</kbd> moves
           between buttons.
         </p>
       </section>
