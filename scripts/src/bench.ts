@@ -22,7 +22,7 @@
 // the child is a node:cluster primary (the product's own workers.ts) and its CPU figure adds up the workers'.
 import { spawn, type ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,7 @@ import {
   type ClientGameState,
   type GameState,
 } from '@drugwars/engine';
+import { runRawLoad, type RawRequest } from './rawHttpLoad';
 import { chromiumAvailable, firstScreenGzipBytes, lighthouseJson, printLighthouse, runLighthouse, type LighthouseFigures } from './lighthouse';
 
 interface Options {
@@ -53,7 +54,11 @@ interface Options {
   workers: number;
   lighthouse: boolean;
   lighthouseRuns: number;
+  /** 'raw' (rawHttpLoad.ts, the default) or 'autocannon' (what the bench used before; costs more CPU per request). */
+  loadGenerator: LoadGenerator;
 }
+
+type LoadGenerator = 'raw' | 'autocannon';
 
 function parseArgs(argv: readonly string[]): Options {
   const value = (name: string, fallback: number): number => {
@@ -74,7 +79,25 @@ function parseArgs(argv: readonly string[]): Options {
     workers: value('--workers', availableParallelism()),
     lighthouse: !argv.includes('--no-lighthouse'),
     lighthouseRuns: value('--lighthouse-runs', 3),
+    loadGenerator: loadGeneratorOf(argv),
   };
+}
+
+const LOAD_GENERATOR_NAMES: Record<LoadGenerator, string> = {
+  raw: 'raw HTTP/1.1 client (scripts/src/rawHttpLoad.ts), one player per keep-alive connection',
+  autocannon: 'autocannon',
+};
+
+/** Whether the web app is built (Lighthouse and the first-screen size need it; the HTTP figures do not). */
+function webBuilt(): boolean {
+  return existsSync(fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url)));
+}
+
+function loadGeneratorOf(argv: readonly string[]): LoadGenerator {
+  const at = argv.indexOf('--load-generator');
+  const name = at >= 0 ? argv[at + 1] : 'raw';
+  if (name !== 'raw' && name !== 'autocannon') throw new Error('--load-generator takes raw or autocannon');
+  return name;
 }
 
 // ---------------------------------------------------------------- child servers
@@ -259,7 +282,13 @@ function summarizeLoad(r: autocannon.Result): LoadResult {
   };
 }
 
+let loadGenerator: LoadGenerator = 'raw';
+
 async function runHello(url: string, connections: number, seconds: number): Promise<LoadResult> {
+  if (loadGenerator === 'raw') {
+    const hello: RawRequest = { method: 'GET', path: '/hello', headers: {} };
+    return runRawLoad({ url, connections, seconds, newContext: () => null, next: () => hello, onResponse: () => {} });
+  }
   const result = await autocannon({ url: `${url}/hello`, connections, duration: seconds, pipelining: 1 });
   return summarizeLoad(result);
 }
@@ -278,7 +307,6 @@ interface PlayerContext {
 /** Per call: how many and their total time, to show which calls cost what (queueing included). */
 const perCall = new Map<string, { count: number; totalMs: number; non200: number; codes: Record<string, number> }>();
 
-type RawRequest = { method: string; path: string; headers: Record<string, string>; body?: string };
 
 const MAX_FLIGHT_PRICE = Math.max(...LOCATIONS.map((l) => l.flightPrice));
 
@@ -357,7 +385,68 @@ function nextRequest(ctx: PlayerContext): RawRequest {
  */
 const REQUESTS_PER_LOOP = 300;
 
+/** What a player makes of a reply: the session of a new game, the state to plan the next request on. */
+function observeReply(status: number, body: string, context: PlayerContext, recordCalls: boolean): void {
+  if (recordCalls && context.path && context.sentAt !== undefined) {
+    const entry = perCall.get(context.path) ?? { count: 0, totalMs: 0, non200: 0, codes: {} };
+    entry.count++;
+    entry.totalMs += performance.now() - context.sentAt;
+    if (status !== 200) {
+      entry.non200++;
+      let code = String(status);
+      try {
+        code = (JSON.parse(body) as { code?: string }).code ?? code;
+      } catch {
+        // not JSON: keep the status
+      }
+      entry.codes[code] = (entry.codes[code] ?? 0) + 1;
+    }
+    perCall.set(context.path, entry);
+  }
+  if (status !== 200) {
+    // A refusal (e.g. a rule) leaves the state as it was; move the plan on.
+    return;
+  }
+  let parsed: { sessionId?: string; gameState?: ClientGameState };
+  try {
+    parsed = JSON.parse(body) as typeof parsed;
+  } catch {
+    // A compressed reply (above the server's threshold) is not read by this player: it starts over.
+    context.sessionId = undefined;
+    return;
+  }
+  if (context.sent === 'new' && parsed.sessionId) {
+    context.sessionId = parsed.sessionId;
+    context.step = 0;
+  }
+  if (parsed.gameState) context.state = parsed.gameState;
+}
+
+/** Mean reply body size of the game workload (bytes), over the measured run of one worker. */
+const replyBytes = { total: 0, count: 0 };
+
 async function runGame(url: string, connections: number, seconds: number, recordCalls = true): Promise<LoadResult> {
+  if (loadGenerator === 'raw') {
+    return runRawLoad<PlayerContext>({
+      url,
+      connections,
+      seconds,
+      newContext: () => ({}),
+      next: (context) => {
+        const next = nextRequest(context);
+        context.path = next.path;
+        context.sentAt = performance.now();
+        return next;
+      },
+      onResponse: (status, body, context) => {
+        if (recordCalls) {
+          replyBytes.total += Buffer.byteLength(body);
+          replyBytes.count++;
+        }
+        observeReply(status, body, context, recordCalls);
+      },
+    });
+  }
   const request: autocannon.Request = {
     setupRequest: (req: autocannon.Request, context: PlayerContext) => {
       const next = nextRequest(context);
@@ -366,39 +455,11 @@ async function runGame(url: string, connections: number, seconds: number, record
       return { ...req, ...next };
     },
     onResponse: (status: number, body: string, context: PlayerContext) => {
-      if (recordCalls && context.path && context.sentAt !== undefined) {
-        const entry = perCall.get(context.path) ?? { count: 0, totalMs: 0, non200: 0, codes: {} };
-        entry.count++;
-        entry.totalMs += performance.now() - context.sentAt;
-        if (status !== 200) {
-          entry.non200++;
-          let code = String(status);
-          try {
-            code = (JSON.parse(body) as { code?: string }).code ?? code;
-          } catch {
-            // not JSON: keep the status
-          }
-          entry.codes[code] = (entry.codes[code] ?? 0) + 1;
-        }
-        perCall.set(context.path, entry);
+      if (recordCalls) {
+        replyBytes.total += Buffer.byteLength(body);
+        replyBytes.count++;
       }
-      if (status !== 200) {
-        // A refusal (e.g. a rule) leaves the state as it was; move the plan on.
-        return;
-      }
-      let parsed: { sessionId?: string; gameState?: ClientGameState };
-      try {
-        parsed = JSON.parse(body) as typeof parsed;
-      } catch {
-        // A compressed reply (above the server's threshold) is not read by this player: it starts over.
-        context.sessionId = undefined;
-        return;
-      }
-      if (context.sent === 'new' && parsed.sessionId) {
-        context.sessionId = parsed.sessionId;
-        context.step = 0;
-      }
-      if (parsed.gameState) context.state = parsed.gameState;
+      observeReply(status, body, context, recordCalls);
     },
   } as autocannon.Request;
   const result = await autocannon({
@@ -506,6 +567,7 @@ const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   whatIfJsonSerializer = opts.whatIfJsonSerializer;
+  loadGenerator = opts.loadGenerator;
   const dir = mkdtempSync(join(tmpdir(), 'drugwars-bench-'));
   try {
     const hello = await startChild(['--serve', 'hello']);
@@ -569,20 +631,31 @@ async function main(): Promise<void> {
       `engine           ${round(engine.gamesPerSecond)} full games/s (${round(engine.actionsPerGame, 1)} actions/game), ` +
         `audit replay p50 ${engine.replayMsP50.toFixed(3)} ms, max ${engine.replayMsMax.toFixed(3)} ms per session`,
     );
+    const meanReplyBytes = replyBytes.count > 0 ? round(replyBytes.total / replyBytes.count) : 0;
+    console.log(`game replies     ${meanReplyBytes} bytes mean body (one worker's measured run)`);
     console.log(
       `(${opts.connections} connections, ${opts.durationS} s per HTTP run after ${opts.warmupS} s warm-up, ` +
-        `${opts.database ? 'PostgreSQL' : 'SQLite temp file'})`,
+        `${opts.database ? 'PostgreSQL' : 'SQLite temp file'}; load generator: ${LOAD_GENERATOR_NAMES[opts.loadGenerator]})`,
     );
     let lighthouse: LighthouseFigures | null = null;
-    const firstScreenGzipKb = round(firstScreenGzipBytes() / 1024, 1);
-    if (opts.lighthouse && chromiumAvailable()) {
+    // Null when the web app is not built (npm run build): the bench's HTTP figures do not need it.
+    const firstScreenGzipKb = webBuilt() ? round(firstScreenGzipBytes() / 1024, 1) : null;
+    if (opts.lighthouse && chromiumAvailable() && webBuilt()) {
       lighthouse = await runLighthouse({ runs: opts.lighthouseRuns });
       console.log(`lighthouse (mobile, median of ${opts.lighthouseRuns} runs per screen):`);
       printLighthouse(lighthouse);
     } else if (opts.lighthouse) {
-      console.log('lighthouse       SKIPPED: no Chromium (apt-get install -y chromium, or set CHROMIUM_PATH)');
+      console.log(
+        webBuilt()
+          ? 'lighthouse       SKIPPED: no Chromium (apt-get install -y chromium, or set CHROMIUM_PATH)'
+          : 'lighthouse       SKIPPED: the web app is not built (npm run build)',
+      );
     }
-    console.log(`first screen     ${firstScreenGzipKb} KB gzip (index.html and the scripts and styles it loads)`);
+    console.log(
+      firstScreenGzipKb === null
+        ? 'first screen     SKIPPED: the web app is not built (npm run build)'
+        : `first screen     ${firstScreenGzipKb} KB gzip (index.html and the scripts and styles it loads)`,
+    );
     if (opts.whatIfJsonSerializer) {
       console.log('WHAT-IF RUN: replies serialized with JSON.stringify, not the product configuration');
     }
@@ -600,6 +673,8 @@ async function main(): Promise<void> {
           clientCpuUs: round(gameResult.clientCpuUsPerRequest ?? 0),
           engineGamesPerSecond: round(engine.gamesPerSecond),
           auditReplayMsP50: round(engine.replayMsP50, 3),
+          meanReplyBytes,
+          loadGenerator: opts.loadGenerator,
           workers: allCores ? opts.workers : 1,
           gameRpsAllCores: allCores ? round(allCores.rps) : null,
           p99MsAllCores: allCores ? allCores.p99Ms : null,
@@ -621,7 +696,11 @@ async function benchGame(databaseUrl: string, workers: number, opts: Options): P
   const game = await startChild(['--serve', 'game', '--db', databaseUrl], workers);
   try {
     await runGame(game.url, opts.connections, opts.warmupS);
-    if (workers === 1) perCall.clear();
+    if (workers === 1) {
+      perCall.clear();
+      replyBytes.total = 0;
+      replyBytes.count = 0;
+    }
     const cpu0 = await game.cpuMicros();
     const client0 = process.cpuUsage();
     const result = await runGame(game.url, opts.connections, opts.durationS, workers === 1);

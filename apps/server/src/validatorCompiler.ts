@@ -17,9 +17,19 @@ function integerProperties(schema: TSchema): string[] {
   return Object.keys(properties).filter((name) => properties[name]?.type === 'integer');
 }
 
+/**
+ * Whether converting can change nothing: every property is plain text (the session headers of every game call),
+ * and text stays text. Convert walks the whole part on every request, so it is skipped there.
+ */
+function onlyTextProperties(schema: TSchema): boolean {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties;
+  return properties !== undefined && Object.values(properties).every((p) => p.type === 'string');
+}
+
 export const strictValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const typeCheck = Compile(schema);
   const integers = httpPart === 'body' ? [] : integerProperties(schema);
+  const convert = httpPart !== 'body' && !onlyTextProperties(schema);
   return (value: unknown) => {
     // Read before converting: Value.Convert may convert the object in place.
     const notWhole: [string, string][] = [];
@@ -29,7 +39,7 @@ export const strictValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema
         if (typeof text === 'string' && !WHOLE_NUMBER_TEXT.test(text)) notWhole.push([name, text]);
       }
     }
-    let converted = httpPart === 'body' ? value : Value.Convert(schema, value);
+    let converted = convert ? Value.Convert(schema, value) : value;
     if (notWhole.length > 0) converted = { ...(converted as Record<string, unknown>), ...Object.fromEntries(notWhole) };
     if (typeCheck.Check(converted)) return { value: converted };
     return { error: typeCheck.Errors(converted) as unknown as FastifySchemaValidationError[] };

@@ -221,10 +221,13 @@ describeEachStorage('action routes', (target) => {
 
   it('world prices, history, shipping companies and shipment status', async () => {
     const { id, state } = await newGame();
+    // Game state replies leave the known prices of every city to their own call (the World Drug Prices view).
+    expect(state.worldPrices).toEqual({});
+    expect(state.worldPricesDay).toEqual({});
     const world = json<WorldPricesResponse>(await call(t.app, 'GET', '/api/game/prices/world', { sessionId: id }));
-    expect(world.worldPrices).toEqual(state.worldPrices);
-    expect(world.worldPricesDay).toEqual(state.worldPricesDay);
-    expect(Object.keys(world.worldPrices)).toContain(state.location);
+    expect(Object.keys(world.worldPrices).sort()).toEqual(LOCATIONS.map((l) => l.id).sort());
+    expect(world.worldPrices[state.location]).toEqual(state.prices);
+    expect(Object.values(world.worldPricesDay)).toEqual(LOCATIONS.map(() => 1));
 
     const day2 = await post<DayResponse>(t.app, id, '/api/game/stay', {});
     const history = json<HistoryResponse>(await call(t.app, 'GET', '/api/game/history', { sessionId: id }));
@@ -240,10 +243,12 @@ describeEachStorage('action routes', (target) => {
     const seenToday = Object.entries(here).flatMap(([drug, series]) => series.filter((p) => p.day === today).map((p) => [drug, p.value] as const));
     expect(Object.fromEntries(seenToday)).toEqual(day2.gameState.prices);
     expect(JSON.stringify(day2.gameState)).not.toContain('cityPrices');
-    expect(day2.gameState.worldPricesDay[day2.gameState.location]).toBe(today);
+    const worldToday = json<WorldPricesResponse>(await call(t.app, 'GET', '/api/game/prices/world', { sessionId: id }));
+    expect(worldToday.worldPricesDay[day2.gameState.location]).toBe(today);
+    expect(worldToday.worldPrices[day2.gameState.location]).toEqual(day2.gameState.prices);
     const someDrug = Object.keys(here)[0]!;
     expect(here[someDrug]!.map((p) => p.day)).toEqual([1, today]);
-    expect(here[someDrug]![0]!.value).toBe(state.worldPrices[day2.gameState.location]![someDrug]);
+    expect(here[someDrug]![0]!.value).toBe(world.worldPrices[day2.gameState.location]![someDrug]);
 
     const companies = json<ShippingCompaniesResponse>(await call(t.app, 'GET', '/api/game/shipping/companies', { sessionId: id }));
     expect(companies.companies.map((c) => c.id)).toEqual(SHIPPING_COMPANIES.map((c) => c.id));

@@ -5,9 +5,9 @@ import { replay } from '@drugwars/engine';
 import type { ActionResponse } from '@drugwars/protocol';
 import type { Storage } from '../src/storage/port';
 import { canonicalJson } from '../src/services/canonicalJson';
-import { sqliteTarget } from './support/storageTargets';
+import { describeEachStorage, sqliteTarget } from './support/storageTargets';
 import { call, createTestApp, json, type TestApp } from './support/testApp';
-import { startGame, stateOf } from './support/games';
+import { expectError, startGame, stateOf } from './support/games';
 
 describe('concurrent requests on one game', () => {
   const target = sqliteTarget();
@@ -92,5 +92,61 @@ describe('a write that loses the version race', () => {
     ]);
     const replayed = replay({ playerName: 'loser', seed: record!.seed, isSeeded: true }, actions);
     expect(canonicalJson(replayed)).toBe(canonicalJson(record!.state));
+  });
+});
+
+describeEachStorage('one game through two server processes, each with its cached copy', (target) => {
+  // Two apps on one database stand for two processes: each keeps the record it last read or wrote and plays
+  // its first try of a move on it without reading the database, so these moves start on a copy the other
+  // process has moved past.
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp(target);
+    b = await createTestApp(target, { databaseUrl: a.url });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('an action refused on the stale copy is decided again on the stored game, and accepted', async () => {
+    const game = await startGame(a.app, { playerName: 'two', seed: '7' });
+    const cash = game.gameState.player.cash;
+    // b banks everything: a's copy still has the cash in hand and no money in the bank
+    const banked = await call(b.app, 'POST', '/api/game/bank/deposit', { sessionId: game.sessionId, body: { amount: cash } });
+    expect(banked.statusCode, banked.body).toBe(200);
+    const taken = await call(a.app, 'POST', '/api/game/bank/withdraw', { sessionId: game.sessionId, body: { amount: cash } });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(json<ActionResponse>(taken).gameState.player).toMatchObject({ cash, bank: 0 });
+    expect(await a.storage.actions(game.sessionId)).toEqual([
+      { type: 'deposit', amount: cash },
+      { type: 'withdraw', amount: cash },
+    ]);
+  });
+
+  it('an action accepted on the stale copy loses the version race and is applied to the stored game', async () => {
+    const game = await startGame(a.app, { playerName: 'two', seed: '8' });
+    const cash = game.gameState.player.cash;
+    expect((await call(b.app, 'POST', '/api/game/bank/deposit', { sessionId: game.sessionId, body: { amount: 300 } })).statusCode).toBe(200);
+    const second = await call(a.app, 'POST', '/api/game/bank/deposit', { sessionId: game.sessionId, body: { amount: 500 } });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(json<ActionResponse>(second).gameState.player).toMatchObject({ cash: cash - 800, bank: 800 });
+    const record = await a.storage.load(game.sessionId, new Date(0));
+    expect(record!.version).toBe(2);
+    const replayed = replay({ playerName: 'two', seed: record!.seed, isSeeded: true }, await a.storage.actions(game.sessionId));
+    expect(canonicalJson(replayed)).toBe(canonicalJson(record!.state));
+  });
+
+  it('a game ended by the other process is not found, whatever the copy says', async () => {
+    const game = await startGame(a.app, { playerName: 'two', seed: '9' });
+    expect((await call(b.app, 'POST', '/api/game/end-session', { sessionId: game.sessionId })).statusCode).toBe(200);
+    expectError(await call(a.app, 'POST', '/api/game/stay', { sessionId: game.sessionId, body: {} }), 404, 'SESSION_NOT_FOUND');
+    // refused on the copy too (a deposit of more than the cash): still not found, not the rule's refusal
+    expectError(
+      await call(a.app, 'POST', '/api/game/bank/deposit', { sessionId: game.sessionId, body: { amount: game.gameState.player.cash + 1 } }),
+      404,
+      'SESSION_NOT_FOUND',
+    );
   });
 });

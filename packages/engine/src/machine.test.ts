@@ -88,19 +88,31 @@ describe('state machine', () => {
 });
 
 describe('views', () => {
-  it('toClientView strips the seed, the PRNG state and the real prices elsewhere, and carries none of the price history (today is in prices)', () => {
+  it('toClientView strips the seed, the PRNG state and the real prices elsewhere, and leaves out the world prices and, while the game runs, the history lists', () => {
     const s = replay({ playerName: 'V', seed: TEST_SEED, isSeeded: true }, [{ type: 'repay', amount: 1000 }, { type: 'stay' }, { type: 'stay' }]);
     expect(Object.keys(s.gameHistory.priceHistory)).toEqual(['1', '2', '3']);
+    expect(s.gameHistory.financeHistory.length).toBe(3);
     const view = toClientView(s);
     expect('seed' in view).toBe(false);
     expect('rng' in view).toBe(false);
     expect('cityPrices' in view).toBe(false);
     expect(JSON.stringify(view)).not.toContain(TEST_SEED);
-    // The full price history is historyView's (GET /api/game/history); today's entry is what `prices` says.
-    expect(view.gameHistory.priceHistory).toEqual({});
+    // The world prices are GET /api/game/prices/world's, the charts' series historyView's (GET /api/game/history).
+    expect(view.worldPrices).toEqual({});
+    expect(view.worldPricesDay).toEqual({});
+    expect(view.gameHistory).toEqual({ financeHistory: [], healthHistory: [], priceHistory: {}, actionHistory: [], locationHistory: [] });
     expect(s.gameHistory.priceHistory['3']).toEqual({ [view.location]: view.prices });
-    const rest = { ...view, gameHistory: { ...view.gameHistory, priceHistory: s.gameHistory.priceHistory } };
+    const rest = { ...view, worldPrices: s.worldPrices, worldPricesDay: s.worldPricesDay, gameHistory: s.gameHistory };
     expect({ ...rest, seed: s.seed, rng: s.rng, cityPrices: s.cityPrices }).toEqual(s);
+  });
+
+  it('toClientView of a finished game carries its history lists (the game-over statistics), still without price history', () => {
+    const s = ok(apply(replay({ playerName: 'V', seed: TEST_SEED, isSeeded: true }, [{ type: 'repay', amount: 1000 }, { type: 'stay' }]), { type: 'end' })).state;
+    expect(s.gameOver).toBe(true);
+    const view = toClientView(s);
+    expect(view.gameHistory).toEqual({ ...s.gameHistory, priceHistory: {} });
+    expect(view.gameHistory.financeHistory.length).toBeGreaterThan(0);
+    expect(view.worldPrices).toEqual({});
   });
 
   it('historyView lists cash, debt, health and prices per city and drug by day', () => {

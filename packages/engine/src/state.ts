@@ -150,16 +150,28 @@ export function roundsOwned(p: Pick<Player, 'items'>, ammoId: string): number {
 }
 
 /**
- * What the server may send to a browser: the state without the PRNG state, the secret seed and the real prices
- * of the cities the player is not in (worldPrices is what they know), and with an empty
- * gameHistory.priceHistory. The price history is what only the price charts need, so it travels once, on
- * request, as GET /api/game/history (historyView); today's entry would only repeat `prices` ({ [location]:
- * prices }), so a reply carries none of it.
+ * What the server may send to a browser, and only what a game screen reads after every move: the state without
+ * the PRNG state, the secret seed and the real prices of the cities the player is not in, and without the bulky
+ * parts that only one rarely opened view needs, each of which has its own GET:
+ * - worldPrices and worldPricesDay (the last prices seen in every city, ~1.8 KB) are empty: the World Drug
+ *   Prices view asks GET /api/game/prices/world;
+ * - gameHistory's lists (finances, health, trades, trips: ~2-4 KB, growing every day) are empty while the game
+ *   runs and complete once it is over, for the game-over statistics; the charts ask GET /api/game/history
+ *   (historyView). priceHistory is always empty: today's entry would only repeat `prices`.
+ * The field names stay, so a reply keeps the state's shape.
  */
 export function toClientView(state: GameState): ClientGameState {
   // Destructuring drops the server-only fields without copying anything else deeply.
   const { seed: _seed, rng: _rng, cityPrices: _cityPrices, ...view } = state;
-  return { ...view, gameHistory: { ...state.gameHistory, priceHistory: {} } };
+  const h = state.gameHistory;
+  return {
+    ...view,
+    worldPrices: {},
+    worldPricesDay: {},
+    gameHistory: state.gameOver
+      ? { financeHistory: h.financeHistory, healthHistory: h.healthHistory, priceHistory: {}, actionHistory: h.actionHistory, locationHistory: h.locationHistory }
+      : { financeHistory: [], healthHistory: [], priceHistory: {}, actionHistory: [], locationHistory: [] },
+  };
 }
 
 /**

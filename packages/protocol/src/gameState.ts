@@ -177,12 +177,16 @@ export const ShipmentSchema = Type.Object({
   daysRemaining: Int(),
 });
 
+/**
+ * In a game state reply the lists are empty while the game runs and complete once it is over (the game-over
+ * statistics read them); the charts' series are GET /api/game/history. priceHistory is always empty there.
+ */
 export const GameHistorySchema = Type.Object({
   financeHistory: Type.Array(Type.Object({ day: Int(), cash: Int(), debt: Int(), bank: Int() })),
   healthHistory: Type.Array(Type.Object({ day: Int(), health: Int() })),
-  /** In a game state reply: today only (day -> location -> drug -> price); every day is GET /api/game/history. */
+  /** Empty in a game state reply (today's prices are `prices`); every day is GET /api/game/history. */
   priceHistory: Type.Record(Type.String(), Type.Record(Type.String(), Type.Record(Type.String(), Int())), {
-    description: "Day -> location -> drug -> price. A game state carries today's entry only; every day is GET /api/game/history.",
+    description: "Day -> location -> drug -> price. Empty in a game state reply; every day is GET /api/game/history.",
   }),
   actionHistory: Type.Array(
     Type.Object({
@@ -211,9 +215,12 @@ export const ClientGameStateSchema = Type.Object({
   formattedSeed: Nullable(Type.String()),
   prices: Type.Record(Type.String(), Int()),
   worldPrices: Type.Record(Type.String(), Type.Record(Type.String(), Int()), {
-    description: 'The last prices the player saw in each city (a hint: prices move every night); today\'s where they are.',
+    description:
+      "The last prices the player saw in each city (a hint: prices move every night); today's where they are. Empty in a game state reply: GET /api/game/prices/world has them.",
   }),
-  worldPricesDay: Type.Record(Type.String(), Int(), { description: 'Location id -> the day its worldPrices were seen.' }),
+  worldPricesDay: Type.Record(Type.String(), Int(), {
+    description: 'Location id -> the day its worldPrices were seen. Empty in a game state reply (GET /api/game/prices/world).',
+  }),
   marketInfo: Type.Array(MarketEntrySchema),
   encounter: Nullable(EncounterSchema),
   pendingEncounter: Nullable(EncounterSchema),

@@ -16,6 +16,7 @@ import {
   validatePlayerName,
   type Action,
   type ApplyOk,
+  type ApplyResult,
   type GameEvent,
   type GameState,
 } from '@drugwars/engine';
@@ -153,10 +154,14 @@ export class GameSessions {
    */
   async find(sessionId: string | undefined): Promise<SessionRecord | null> {
     const id = normalizedId(sessionId);
-    if (id === null) return null;
+    return id === null ? null : this.read(id, 'load');
+  }
+
+  /** `find` of a normalized id, read from the database ('load') or this process's cached record ('peek'). */
+  private async read(id: string, how: 'load' | 'peek'): Promise<SessionRecord | null> {
     let record: SessionRecord | null;
     try {
-      record = await this.storage.load(id, this.expiresBefore());
+      record = await (how === 'peek' ? this.storage.peek(id, this.expiresBefore()) : this.storage.load(id, this.expiresBefore()));
     } catch (error) {
       if (error instanceof OutdatedRulesError) throw rulesChanged();
       // The stored snapshot and the action log no longer fit together: rows were changed outside the game.
@@ -187,15 +192,31 @@ export class GameSessions {
   }
 
   private async actNow(id: string, action: Action, idempotencyKey: string | undefined): Promise<AppliedAction> {
+    // The first try works on the record this process cached when it last read or wrote the game (no database
+    // read): the append checks the version, so a record another process has moved past costs a retry, never a
+    // wrong move. A refusal decided on it is only believed once a fresh load refuses too.
+    let how: 'load' | 'peek' = 'peek';
     for (let attempt = 1; ; attempt++) {
       if (idempotencyKey !== undefined) {
         const first = await this.firstResult(id, idempotencyKey, action);
         if (first) return first;
       }
-      const record = await this.get(id);
-      checkActionCaps(this.caps, record, action);
-      const result = apply(record.state, action);
-      if (!result.ok) throw fromRuleError(result);
+      const record = await this.read(id, how);
+      if (!record) throw sessionNotFound();
+      const peeked = how === 'peek';
+      how = 'load';
+      let result: ApplyResult;
+      try {
+        checkActionCaps(this.caps, record, action);
+        result = apply(record.state, action);
+        if (!result.ok) throw fromRuleError(result);
+      } catch (error) {
+        if (peeked) {
+          attempt--;
+          continue;
+        }
+        throw error;
+      }
       // The action that starts a new day counts in the old one; the new day's actions start after it.
       const dayStartVersion = result.state.day !== record.state.day ? record.version + 1 : undefined;
       const appended = await this.storage.append(record.id, record.version, action, result.state, this.now(), {
@@ -208,6 +229,11 @@ export class GameSessions {
         return { record: dayStartVersion === undefined ? next : { ...next, dayStartVersion }, result };
       }
       if (appended.reason === 'NOT_FOUND') throw sessionNotFound();
+      // Another process wrote first. A record this process had cached was merely behind: reload at once.
+      if (peeked) {
+        attempt--;
+        continue;
+      }
       if (attempt >= MAX_APPEND_ATTEMPTS) throw tooManyMoves();
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(RETRY_PAUSE_MAX_MS, 2 ** attempt)));
     }

@@ -67,23 +67,25 @@ export const DEFAULT_STATE_CACHE_SIZE = 256;
 export const SNAPSHOT_EVERY = 16;
 
 /**
- * The last state this process read or wrote for a session, with its version. It saves parsing the state JSON on
- * every load (the biggest storage cost per request) and is only a cache: load still reads the session row, and
- * the cached state is used only when the row's version is the cached one, so a write by another process (or a
- * lost race) is always seen. Entries are shared objects: callers treat a loaded state as immutable, as the engine
- * does (apply never mutates its input). Least recently used entries go first.
+ * The last record (state and session row) this process read or wrote for a session, with its version. It saves
+ * reading and parsing the state on every load (the biggest storage cost per request) and is only a cache: load
+ * still reads the session's version, and the cached record is used only when that is the cached one, so a write
+ * by another process (or a lost race) is always seen. `peek` skips even that read for callers whose next step is
+ * a version-checked append (see the port). Entries are shared objects: callers treat a loaded record and its state
+ * as immutable, as the engine does (apply never mutates its input). Least recently used entries go first.
  */
 class StateCache {
-  private readonly entries = new Map<string, { version: number; state: GameState; snapshotVersion: number }>();
+  private readonly entries = new Map<string, { record: SessionRecord; snapshotVersion: number }>();
 
   constructor(private readonly capacity: number) {}
 
-  get(id: string, version: number): GameState | undefined {
+  /** The cached record when it is at `version` (any version when undefined). */
+  get(id: string, version?: number): SessionRecord | undefined {
     const hit = this.entries.get(id);
-    if (!hit || hit.version !== version) return undefined;
+    if (!hit || (version !== undefined && hit.record.version !== version)) return undefined;
     this.entries.delete(id); // re-insert: Map order is the recency order
     this.entries.set(id, hit);
-    return hit.state;
+    return hit.record;
   }
 
   has(id: string): boolean {
@@ -93,13 +95,13 @@ class StateCache {
   /** The version of the stored snapshot, when the cached entry is at `version`. */
   snapshotVersion(id: string, version: number): number | undefined {
     const hit = this.entries.get(id);
-    return hit && hit.version === version ? hit.snapshotVersion : undefined;
+    return hit && hit.record.version === version ? hit.snapshotVersion : undefined;
   }
 
-  set(id: string, version: number, state: GameState, snapshotVersion: number): void {
+  set(record: SessionRecord, snapshotVersion: number): void {
     if (this.capacity <= 0) return;
-    this.entries.delete(id);
-    this.entries.set(id, { version, state, snapshotVersion });
+    this.entries.delete(record.id);
+    this.entries.set(record.id, { record, snapshotVersion });
     if (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -243,10 +245,14 @@ function preparedQueries(db: Kysely<Database>) {
           visitor_id: visitorId,
         }),
     ),
-    liveMeta: prepare((id: string, notIdleBefore: number) =>
+    /**
+     * What may have changed since this process cached the record: the version (every append bumps it) and the
+     * submitted flag (submit sets it without a new version); ended and expired sessions match no row.
+     */
+    liveVersion: prepare((id: string, notIdleBefore: number) =>
       db
         .selectFrom('sessions')
-        .select(SESSION_META)
+        .select(['version', 'score_submitted'])
         .where('id', '=', id)
         .where('ended_at', 'is', null)
         .where('updated_at', '>=', notIdleBefore),
@@ -390,7 +396,26 @@ export class KyselyStorage implements Storage {
         );
         yield* affected(q.insertSnapshot(session.id, JSON.stringify(session.state)));
       })
-      .then(() => this.states.set(session.id, 0, session.state, 0));
+      .then(() => {
+        const daily = session.daily ?? null;
+        this.states.set(
+          {
+            id: session.id,
+            playerName: session.playerName,
+            seed: session.seed,
+            isSeeded: session.isSeeded,
+            state: session.state,
+            version: 0,
+            createdAt: new Date(t),
+            updatedAt: new Date(t),
+            endedAt: null,
+            scoreSubmitted: false,
+            dayStartVersion: 0,
+            daily,
+          },
+          0,
+        );
+      });
   }
 
   load(id: string, expiresBefore: Date): Promise<SessionRecord | null> {
@@ -400,11 +425,17 @@ export class KyselyStorage implements Storage {
     const rollForward = this.options.rollForward;
     return this.runner.read(function* () {
       if (states.has(id)) {
-        // Read the row without its state; reuse the parsed state if nobody has written since.
-        const [meta] = yield* rows(q.liveMeta(id, cutoff));
-        if (!meta) return null;
-        const cached = states.get(id, meta.version);
-        if (cached) return toRecord(meta, cached);
+        // Read only what may have changed; reuse the cached record if nobody has written since.
+        const [live] = yield* rows(q.liveVersion(id, cutoff));
+        if (!live) return null;
+        const cached = states.get(id, live.version);
+        if (cached) {
+          const submitted = live.score_submitted === 1;
+          if (cached.scoreSubmitted === submitted) return cached;
+          const updated = { ...cached, scoreSubmitted: submitted };
+          states.set(updated, states.snapshotVersion(id, live.version) ?? 0);
+          return updated;
+        }
       }
       const [row] = yield* rows(q.liveFull(id, cutoff));
       if (!row) return null;
@@ -424,9 +455,17 @@ export class KyselyStorage implements Storage {
           throw new SessionLogError(id, `unreadable logged action (${error instanceof Error ? error.message : String(error)})`);
         }
       }
-      states.set(id, meta.version, state, snapshotVersion);
-      return toRecord(meta, state);
+      const record = toRecord(meta, state);
+      states.set(record, snapshotVersion);
+      return record;
     });
+  }
+
+  async peek(id: string, expiresBefore: Date): Promise<SessionRecord | null> {
+    const cached = this.states.get(id);
+    // Idle past the cut-off by what this process knows: the database decides (it may know a later action).
+    if (cached && cached.updatedAt.getTime() >= expiresBefore.getTime()) return cached;
+    return this.load(id, expiresBefore);
   }
 
   actions(id: string, page?: LogPage): Promise<Action[]> {
@@ -460,6 +499,7 @@ export class KyselyStorage implements Storage {
     const { idempotencyKey, dayStartVersion } = options;
     const nextVersion = expectedVersion + 1;
     const q = this.q;
+    const states = this.states;
     // Write the state when snapshots are off, when the game has ended (the scored state is on disk as it is), when
     // the snapshot this process knows of is SNAPSHOT_EVERY actions old, or when it knows of none.
     const lastSnapshot = this.states.snapshotVersion(id, expectedVersion);
@@ -491,7 +531,22 @@ export class KyselyStorage implements Storage {
     ).then(
       (result) => {
         // Only once committed: a rolled-back append must not leave its state in the cache.
-        if (result.ok) this.states.set(id, result.version, newState, snapshot ? result.version : (lastSnapshot ?? 0));
+        if (result.ok) {
+          const before = states.get(id, expectedVersion);
+          if (before) {
+            const after: SessionRecord = {
+              ...before,
+              state: newState,
+              version: result.version,
+              updatedAt: now,
+              ...(dayStartVersion === undefined ? {} : { dayStartVersion }),
+            };
+            states.set(after, snapshot ? result.version : (lastSnapshot ?? 0));
+          } else {
+            // Not loaded through this cache (a caller that appends blind): the next load reads the row.
+            states.delete(id);
+          }
+        }
         return result;
       },
       (error: unknown) => {
@@ -510,7 +565,7 @@ export class KyselyStorage implements Storage {
       const n = yield* affected(db.updateTable('sessions').set({ ended_at: t }).where('id', '=', id).where('ended_at', 'is', null));
       if (n > 0 && key !== undefined) yield* affected(q.insertIdempotencyKey(id, key, 'end', 0, t));
       return n > 0;
-    });
+    }).finally(() => this.states.delete(id));
   }
 
   /** Deletes sessions idle since before the cut-off, except those on the leaderboard (see the port). */

@@ -173,6 +173,14 @@ export interface Storage {
   createSession(session: NewSession, now: Date): Promise<void>;
   /** The live session, or null when unknown, ended, or idle since before `expiresBefore`. */
   load(id: string, expiresBefore: Date): Promise<SessionRecord | null>;
+  /**
+   * The record this process last loaded or appended for the session, without asking the database; `load` when it
+   * has none (or when, by what it knows, the session has been idle past `expiresBefore`). It may be behind another
+   * process's writes (or miss that the session ended there), so use it only where a version-checked `append`
+   * decides next: a stale record makes that append answer VERSION_CONFLICT (or NOT_FOUND), and a refusal decided
+   * on it must be checked against `load` before it is believed.
+   */
+  peek(id: string, expiresBefore: Date): Promise<SessionRecord | null>;
   /** The actions of a session in order: all of them, or one page (the audit replays a long log page by page). */
   actions(id: string, page?: LogPage): Promise<Action[]>;
   /**

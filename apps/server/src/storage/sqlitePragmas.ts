@@ -19,20 +19,42 @@ export function applySqlitePragmas(sqlite: BetterSqlite3.Database, options: { ch
   if (options.checkpointElsewhere) sqlite.pragma('wal_autocheckpoint = 0');
 }
 
+/** The statements tryBeginImmediate runs for every group commit, prepared once per connection. */
+interface LockStatements {
+  noWait: BetterSqlite3.Statement;
+  wait: BetterSqlite3.Statement;
+  begin: BetterSqlite3.Statement;
+}
+const lockStatements = new WeakMap<BetterSqlite3.Database, LockStatements>();
+
+function statementsOf(sqlite: BetterSqlite3.Database): LockStatements {
+  let found = lockStatements.get(sqlite);
+  if (!found) {
+    found = {
+      noWait: sqlite.prepare('PRAGMA busy_timeout = 0'),
+      wait: sqlite.prepare(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`),
+      begin: sqlite.prepare('BEGIN IMMEDIATE'),
+    };
+    lockStatements.set(sqlite, found);
+  }
+  return found;
+}
+
 /**
  * BEGIN IMMEDIATE without waiting: true when this connection now holds the write lock, false when another
  * connection holds it (SQLITE_BUSY). Any other failure is thrown. Callers retry asynchronously, because
  * busy_timeout would block this thread (the event loop) while the lock holder may be this very process.
  */
 export function tryBeginImmediate(sqlite: BetterSqlite3.Database): boolean {
-  sqlite.pragma('busy_timeout = 0');
+  const statements = statementsOf(sqlite);
+  statements.noWait.get();
   try {
-    sqlite.exec('BEGIN IMMEDIATE');
+    statements.begin.run();
     return true;
   } catch (error) {
     if ((error as { code?: unknown }).code === 'SQLITE_BUSY') return false;
     throw error;
   } finally {
-    sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    statements.wait.get();
   }
 }

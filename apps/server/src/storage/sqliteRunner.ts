@@ -43,6 +43,9 @@ export class SqliteRunner implements QueryRunner {
 
   private readonly groupCommit: boolean;
 
+  /** COMMIT of every group, prepared once (exec would parse it again each time). */
+  private readonly commit: BetterSqlite3.Statement;
+
   /** Writing operations waiting for the next group, in arrival order. */
   private queue: QueuedWrite[] = [];
 
@@ -65,6 +68,7 @@ export class SqliteRunner implements QueryRunner {
   ) {
     this.inTransaction = sqlite.transaction((body: () => unknown) => body());
     this.groupCommit = options.groupCommit ?? true;
+    this.commit = sqlite.prepare('COMMIT');
   }
 
   private execute({ query }: Step): QueryResult<unknown> {
@@ -179,7 +183,7 @@ export class SqliteRunner implements QueryRunner {
     if (!this.sqlite.inTransaction) failure = new Error('The database rolled back the transaction.');
     else {
       try {
-        this.sqlite.exec('COMMIT');
+        this.commit.run();
       } catch (error) {
         failure = asError(error);
         if (this.sqlite.inTransaction) this.sqlite.exec('ROLLBACK');

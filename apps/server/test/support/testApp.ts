@@ -4,7 +4,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import type { App } from '../../src/routes/types';
 import type { Storage } from '../../src/storage/port';
+import { createStorage } from '../../src/storage/createStorage';
 import { openFreshStorage, type StorageTarget } from './storageTargets';
+
+async function openStorage(url: string): Promise<{ storage: Storage; url: string }> {
+  const storage = createStorage(url);
+  await storage.migrate();
+  return { storage, url };
+}
 
 /** Limits high enough that only the rate-limit tests ever meet them. */
 export const GENEROUS_RATE_LIMITS = {
@@ -17,17 +24,21 @@ export const GENEROUS_RATE_LIMITS = {
 export interface TestApp {
   app: App;
   storage: Storage;
+  /** The DATABASE_URL of its database (another app, like another process, can open it too). */
+  url: string;
   close(): Promise<void>;
 }
 
 export type TestAppOptions = Omit<Partial<BuildAppOptions>, 'storage'> & {
   /** Wrap the real storage (e.g. to make some calls fail). */
   wrapStorage?: (storage: Storage) => Storage;
+  /** Open this database (another TestApp's url) instead of a fresh one: a second server process on it. */
+  databaseUrl?: string;
 };
 
 export async function createTestApp(target: StorageTarget, options: TestAppOptions = {}): Promise<TestApp> {
-  const { storage: real } = await openFreshStorage(target);
-  const { wrapStorage, ...rest } = options;
+  const { wrapStorage, databaseUrl, ...rest } = options;
+  const { storage: real, url } = databaseUrl === undefined ? await openFreshStorage(target) : await openStorage(databaseUrl);
   const storage = wrapStorage ? wrapStorage(real) : real;
   const app = await buildApp({
     storage,
@@ -41,6 +52,7 @@ export async function createTestApp(target: StorageTarget, options: TestAppOptio
   return {
     app,
     storage,
+    url,
     async close() {
       await app.close();
       await real.close();
