@@ -1,9 +1,10 @@
 // The game on a phone: a 375 px wide touch screen (hasTouch, isMobile). The two-row mobile status bar shows
-// 'Pocket: used/capacity' (SPEC.md section 2); a buy goes through the trade modal's numeric keypad with taps
+// 'Pocket: used/capacity' (SPEC.md section 2) and the exact cash; the first market row is on screen without
+// scrolling at 375x812 (the game's chrome is slim, the navigation modes a bar at the bottom); a buy goes through the trade modal's numeric keypad with taps
 // only; the cash changes by exactly the price times the quantity; nothing is wider than the screen; and axe-core
 // finds no serious or critical violation on the phone game screen nor with the keypad open. The game is seeded so the market is known.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { formatCompact, formatMoney, type GameState } from '@drugwars/engine';
+import { formatMoney, type GameState } from '@drugwars/engine';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeScan, seriousOrCritical } from './support/axe';
 import { chromiumAvailable, launchBrowser, newPage, PHONE, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
@@ -74,11 +75,25 @@ describe.skipIf(!chromiumAvailable())('a phone: 375 px, touch', () => {
     expect(box).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
-    expect(await statText(page, 'Cash')).toBe(`$${formatCompact(plan.start.player.cash)}`);
+    // the exact cash, not '$2k'
+    expect(await statText(page, 'Cash')).toBe(formatMoney(plan.start.player.cash));
     expect(await status.innerText()).toContain(`Day 1/${plan.start.maxDays}`);
     await page.getByRole('heading', { name: /^Market: / }).waitFor();
     const stay = page.locator('.view-header').getByRole('button', { name: 'Stay Here' });
     expect(await stay.isVisible()).toBe(true);
+    // the first market row, Buy button included, lies inside the 375x812 screen without any scrolling, and
+    // above the bottom navigation bar
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const firstRow = page.locator('.market-view tbody tr').first();
+    const rowBox = (await firstRow.boundingBox())!;
+    const barBox = (await page.getByRole('tablist', { name: 'Navigation mode' }).boundingBox())!;
+    expect(rowBox.y).toBeGreaterThanOrEqual(0);
+    expect(rowBox.x).toBeGreaterThanOrEqual(0);
+    expect(rowBox.x + rowBox.width).toBeLessThanOrEqual(PHONE.width);
+    expect(rowBox.y + rowBox.height).toBeLessThanOrEqual(barBox.y);
+    expect(barBox.y + barBox.height).toBeLessThanOrEqual(PHONE.height);
+    expect(await firstRow.getByRole('button', { name: /^Buy / }).isVisible()).toBe(true);
+    console.log(`phone market: first row at y=${Math.round(rowBox.y)}..${Math.round(rowBox.y + rowBox.height)} of ${PHONE.height}`);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'phone-game');
   });
@@ -114,7 +129,7 @@ describe.skipIf(!chromiumAvailable())('a phone: 375 px, touch', () => {
     await modal.waitFor({ state: 'detached' });
 
     expect(plan.bought.player.cash).toBe(plan.start.player.cash - plan.price * QUANTITY);
-    await expect.poll(() => statText(page, 'Cash'), POLL).toBe(`$${formatCompact(plan.bought.player.cash)}`);
+    await expect.poll(() => statText(page, 'Cash'), POLL).toBe(formatMoney(plan.bought.player.cash));
     expect(await page.locator('.status-bar.status-mobile').getByText(/^Pocket: /).innerText()).toBe(
       `Pocket: ${QUANTITY}/${plan.start.player.coatSpace}`,
     );
@@ -129,7 +144,7 @@ describe.skipIf(!chromiumAvailable())('a phone: 375 px, touch', () => {
     expect(await sellModal.locator('.max-line').innerText()).toBe(`Max: ${QUANTITY}`);
     await sellModal.getByRole('group', { name: 'Numeric keypad' }).getByRole('button', { name: 'Esc', exact: true }).tap();
     await sellModal.waitFor({ state: 'detached' });
-    expect(await statText(page, 'Cash')).toBe(`$${formatCompact(plan.bought.player.cash)}`);
+    expect(await statText(page, 'Cash')).toBe(formatMoney(plan.bought.player.cash));
   });
 
   // found here first: the keypad's CLR/ESC keys were named 'Clear'/'Escape' by aria-label (label-content-name-

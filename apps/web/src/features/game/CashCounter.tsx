@@ -1,10 +1,11 @@
 // Cash with an animated count (~500 ms) and a change indicator (1.5 s; styling class for 0.6 s) whose size
-// follows SPEC.md section 9: above 50% of the previous cash triple, above 20% double, else single.
+// follows SPEC.md section 9: above 50% of the previous cash triple, above 20% double, else single. The indicator
+// floats over the figure's end (absolutely placed), so it never pushes what follows.
 import { useEffect, useRef, useState } from 'react';
 import { CASH_CHANGE_CLASS_MS, CASH_CHANGE_INDICATOR_MS, CASH_COUNT_ANIMATION_MS } from '../../constants';
-import { cashChangeLevel, formatCompact, formatMoney } from '../../lib/format';
+import { cashChangeLevel, formatMoney } from '../../lib/format';
 
-export function CashCounter({ cash, compact = false }: { cash: number; compact?: boolean }) {
+export function CashCounter({ cash }: { cash: number }) {
   const [shown, setShown] = useState(cash);
   const [indicator, setIndicator] = useState<{ delta: number; level: 1 | 2 | 3; key: number } | null>(null);
   const [flash, setFlash] = useState<'up' | 'down' | null>(null);
@@ -37,7 +38,7 @@ export function CashCounter({ cash, compact = false }: { cash: number; compact?:
 
   return (
     <span className={`cash-counter ${flash ? `cash-${flash}` : ''}`}>
-      <span className="cash-value">{compact ? `$${formatCompact(shown)}` : formatMoney(shown)}</span>
+      <span className="cash-value">{formatMoney(shown)}</span>
       {indicator && (
         <span
           key={indicator.key}

@@ -34,6 +34,18 @@ afterEach(() => {
 });
 
 describe('StatusBar (desktop)', () => {
+  it('puts every figure in its own cell, its label over its value, and the whole debt text in the title', () => {
+    useGameStore.getState().setGameState(state({ cash: 2000, debt: 1000 }));
+    render(<StatusBar />);
+    const cells = Array.from(document.querySelectorAll('.status-desktop > .stat'));
+    expect(cells).toHaveLength(8);
+    for (const cell of cells) expect(cell.firstElementChild?.className).toBe('stat-label');
+    const debt = cells[4]!;
+    expect(debt.getAttribute('title')).toBe('$1,000 to Vinnie');
+    // the cash's change indicator floats over the figure's end instead of pushing its neighbours
+    expect(cells[3]!.querySelector('.cash-counter')).toBeTruthy();
+  });
+
   it('shows day, rank, location, cash, debt to the shark, bank, health and the inventory label', () => {
     useGameStore.getState().setGameState(state({ cash: 2000, bank: 350, debt: 1000, health: 64, usedSpace: 12, coatSpace: 100 }));
     render(<StatusBar />);
@@ -70,18 +82,22 @@ describe('StatusBar (phone)', () => {
     const rows = Array.from(document.querySelectorAll('.status-row')).map((r) =>
       Array.from(r.querySelectorAll('.stat')).map((e) => e.textContent?.replace(/\s+/g, ' ').trim()),
     );
+    // the exact cash (a trader needs it); debt and bank compact
     expect(rows).toEqual([
-      ['Cash $2.5k', 'Debt $1.5k', 'Bank $0', 'HP 9%'],
+      ['Cash $2,500', 'Debt $1.5k', 'Bank $0', 'HP 9%'],
       ['Day 2/30', 'New York', 'Pocket: 3/100'],
     ]);
     expect(document.querySelector('.health-critical')).toBeTruthy();
   });
 
-  it('leaves the debt out when there is none', () => {
+  it('leaves the debt out when there is none, keeping its column so the bank and HP stay put', () => {
     mobile.value = true;
-    useGameStore.getState().setGameState(state({ debt: 0, loanShark: null }));
+    useGameStore.getState().setGameState(state({ debt: 0, loanShark: null, cash: 12_345_678 }));
     render(<StatusBar />);
     expect(screen.queryByText('Debt')).toBeNull();
+    const first = document.querySelector('.status-row')!;
+    expect(Array.from(first.children).map((c) => c.className.split(' ')[0])).toEqual(['stat', 'stat-empty', 'stat', 'stat']);
+    expect(first.textContent?.replace(/\s+/g, ' ')).toContain('Cash $12,345,678');
   });
 });
 

@@ -1,4 +1,7 @@
-// The status bar of SPEC.md section 2: a desktop row and a two-row phone layout.
+// The status bar of SPEC.md section 2: a desktop row and a two-row phone layout. Each figure has a cell of its
+// own in a grid of fixed columns (styles.css), so nothing moves as numbers grow: Health stays where it is when
+// the cash gains a digit, and the desktop row never wraps at 1280 px (each cell is its label over its value). The
+// phone shows the exact cash (a trader needs it); debt and bank are compact there.
 import { DEFAULT_MAX_DAYS, RANKS } from '@drugwars/engine';
 import { useIsMobile } from '../../components/hooks';
 import { DEFAULT_INVENTORY_NAME } from '../../constants';
@@ -29,18 +32,21 @@ export function StatusBar() {
     return (
       <section className="status-bar status-mobile" aria-label="Status">
         <div className="status-row">
-          <span className="stat">
-            <span className="stat-label">Cash</span> <CashCounter cash={p.cash} compact />
+          <span className="stat stat-cash">
+            <span className="stat-label">Cash</span> <CashCounter cash={p.cash} />
           </span>
-          {p.debt > 0 && (
+          {p.debt > 0 ? (
             <span className="stat stat-debt">
               <span className="stat-label">Debt</span> ${formatCompact(p.debt)}
             </span>
+          ) : (
+            // keeps the bank and HP in their columns when there is no debt
+            <span className="stat-empty" />
           )}
           <span className="stat">
             <span className="stat-label">Bank</span> ${formatCompact(p.bank)}
           </span>
-          <span className={`stat health-${hc}`}>
+          <span className={`stat stat-hp health-${hc}`}>
             <span className="stat-label">HP</span> {health}%
           </span>
         </div>
@@ -48,8 +54,8 @@ export function StatusBar() {
           <span className="stat">
             Day {day}/{maxDays}
           </span>
-          <span className="stat">{location}</span>
-          <span className="stat">
+          <span className="stat stat-location">{location}</span>
+          <span className="stat stat-pocket">
             Pocket: {p.usedSpace}/{p.coatSpace}
           </span>
         </div>
@@ -57,32 +63,35 @@ export function StatusBar() {
     );
   }
 
+  const debt = debtText(p.debt, p.loanShark?.name);
   return (
     <section className="status-bar status-desktop" aria-label="Status">
       <span className="stat">
-        <span className="stat-label">Day</span> {day}/{maxDays}
+        <span className="stat-label">Day</span> <span className="stat-value">{day}/{maxDays}</span>
       </span>
       <span className="stat">
-        <span className="stat-label">Rank</span> {p.rank?.name || RANKS[0]!.name}
+        <span className="stat-label">Rank</span> <span className="stat-value">{p.rank?.name || RANKS[0]!.name}</span>
       </span>
       <span className="stat">
-        <span className="stat-label">Location</span> {location}
+        <span className="stat-label">Location</span> <span className="stat-value">{location}</span>
       </span>
       <span className="stat stat-cash">
         <span className="stat-label">Cash</span> <CashCounter cash={p.cash} />
       </span>
-      <span className={`stat ${p.debt > 0 ? 'stat-debt' : ''}`}>
-        <span className="stat-label">Debt</span> {debtText(p.debt, p.loanShark?.name)}
+      <span className={`stat ${p.debt > 0 ? 'stat-debt' : ''}`} title={debt}>
+        <span className="stat-label">Debt</span> <span className="stat-value">{debt}</span>
       </span>
       <span className="stat">
-        <span className="stat-label">Bank</span> {formatMoney(p.bank)}
+        <span className="stat-label">Bank</span> <span className="stat-value">{formatMoney(p.bank)}</span>
       </span>
-      <span className={`stat health-${hc}`}>
-        <span className="stat-label">Health</span> {health}%
+      <span className={`stat stat-health health-${hc}`}>
+        <span className="stat-label">Health</span> <span className="stat-value">{health}%</span>
       </span>
       <span className="stat">
-        <span className="stat-label">{p.rank?.inventoryName || DEFAULT_INVENTORY_NAME}</span> {p.usedSpace}/
-        {p.coatSpace}
+        <span className="stat-label">{p.rank?.inventoryName || DEFAULT_INVENTORY_NAME}</span>{' '}
+        <span className="stat-value">
+          {p.usedSpace}/{p.coatSpace}
+        </span>
       </span>
     </section>
   );
