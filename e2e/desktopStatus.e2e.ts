@@ -2,12 +2,13 @@
 // the debt's long 'to Vinnie "The Knuckles"' included) inside the screen, and nothing on the screen moves when the
 // cash loses a digit: Health, the other status cells and the market's columns keep their places. Seeded, so the
 // buy that takes the cash from four digits to three is known; axe-core finds nothing serious on the screen.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney, type GameState } from '@drugwars/engine';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeScan, seriousOrCritical } from './support/axe';
-import { chromiumAvailable, launchBrowser, newPage, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
-import { expectStat, fastSettings, marketRow, startGame, statText, tradeThroughModal } from './support/game';
+import { chromiumAvailable, screenshot } from './support/harness';
+import { onePageScenario } from './support/scenario';
+import { expectStat, marketRow, startGame, statText, tradeThroughModal } from './support/game';
 import { findSeed, gameFor, step } from './support/seeds';
 
 const NAME = 'Laptop';
@@ -45,36 +46,15 @@ async function statusBoxes(page: Page): Promise<Record<string, { x: number; y: n
 }
 
 describe.skipIf(!chromiumAvailable())('the game screen at 1280x800', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const run = onePageScenario('desktop', VIEWPORT);
   const { seed, found: plan } = findSeed(planFor);
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, VIEWPORT));
-    await fastSettings(page);
-  });
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await screenshot(page, `failed-desktop-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDatabase(server);
-  });
-
   it('shows the status bar on one line, inside the screen, with the debt to the shark', async () => {
-    await startGame(page, server.url, { name: NAME, seed });
-    const bar = page.locator('.status-bar.status-desktop');
+    await startGame(run.page, run.server.url, { name: NAME, seed });
+    const bar = run.page.locator('.status-bar.status-desktop');
     await bar.waitFor();
-    expect(await statText(page, 'Debt')).toMatch(/^\$1,000 to /);
-    const boxes = await statusBoxes(page);
+    expect(await statText(run.page, 'Debt')).toMatch(/^\$1,000 to /);
+    const boxes = await statusBoxes(run.page);
     expect(Object.keys(boxes)).toEqual(['Day', 'Rank', 'Location', 'Cash', 'Debt', 'Bank', 'Health', 'Pockets']);
     // one line: every cell starts at the same height and none is taller than one cell (label over value)
     const tops = new Set(Object.values(boxes).map((b) => Math.round(b.y)));
@@ -84,27 +64,27 @@ describe.skipIf(!chromiumAvailable())('the game screen at 1280x800', () => {
     expect(barBox.height).toBeLessThan(cellHeight * 1.5);
     for (const b of Object.values(boxes)) expect(b.x + b.width).toBeLessThanOrEqual(VIEWPORT.width);
     // the debt's whole text is there even where its cell ends in an ellipsis
-    expect(await page.locator('.status-bar .stat-debt').getAttribute('title')).toMatch(/^\$1,000 to /);
-    await screenshot(page, 'desktop-1280-status');
+    expect(await run.page.locator('.status-bar .stat-debt').getAttribute('title')).toMatch(/^\$1,000 to /);
+    await screenshot(run.page, 'desktop-1280-status');
   });
 
   it('keeps Health, every status cell and the market columns in place when the cash loses a digit', async () => {
-    const before = await statusBoxes(page);
-    const columns = () => page.locator('.market-view thead th').evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().x)));
+    const before = await statusBoxes(run.page);
+    const columns = () => run.page.locator('.market-view thead th').evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().x)));
     const columnsBefore = await columns();
-    await marketRow(page, plan.drugName).getByRole('button', { name: `Buy ${plan.drugName}` }).click();
-    await tradeThroughModal(page, `Buy ${plan.drugName}`, plan.quantity);
-    await expectStat(page, 'Cash', formatMoney(plan.bought.player.cash));
+    await marketRow(run.page, plan.drugName).getByRole('button', { name: `Buy ${plan.drugName}` }).click();
+    await tradeThroughModal(run.page, `Buy ${plan.drugName}`, plan.quantity);
+    await expectStat(run.page, 'Cash', formatMoney(plan.bought.player.cash));
     expect(plan.bought.player.cash).toBeLessThan(1000);
-    const after = await statusBoxes(page);
+    const after = await statusBoxes(run.page);
     expect(after['Health']).toEqual(before['Health']);
     for (const label of Object.keys(before)) expect({ label, x: after[label]!.x, y: after[label]!.y }).toEqual({ label, x: before[label]!.x, y: before[label]!.y });
     expect(await columns()).toEqual(columnsBefore);
-    await screenshot(page, 'desktop-1280-after-buy');
+    await screenshot(run.page, 'desktop-1280-after-buy');
   });
 
   it('has no serious or critical axe violations on the game screen at 1280 px', async () => {
-    const violations = await axeScan(page, 'desktop-1280-game');
+    const violations = await axeScan(run.page, 'desktop-1280-game');
     expect(seriousOrCritical(violations)).toEqual([]);
   });
 });

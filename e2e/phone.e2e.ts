@@ -3,12 +3,13 @@
 // scrolling at 375x812 (the game's chrome is slim, the navigation modes a bar at the bottom); a buy goes through the trade modal's numeric keypad with taps
 // only; the cash changes by exactly the price times the quantity; nothing is wider than the screen; and axe-core
 // finds no serious or critical violation on the phone game screen nor with the keypad open. The game is seeded so the market is known.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney, type GameState } from '@drugwars/engine';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeScan, seriousOrCritical } from './support/axe';
-import { chromiumAvailable, launchBrowser, newPage, PHONE, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
-import { dialog, fastSettings, marketRow, POLL, startGame, statText } from './support/game';
+import { chromiumAvailable, PHONE, screenshot } from './support/harness';
+import { onePageScenario } from './support/scenario';
+import { dialog, marketRow, POLL, startGame, statText } from './support/game';
 import { findSeed, gameFor, step } from './support/seeds';
 
 const NAME = 'Thumbs';
@@ -37,37 +38,16 @@ async function pageWidth(page: Page): Promise<number> {
 }
 
 describe.skipIf(!chromiumAvailable())('a phone: 375 px, touch', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const run = onePageScenario('phone', PHONE, { touch: true });
   const { seed, found: plan } = findSeed(planFor);
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, PHONE, { touch: true }));
-    await fastSettings(page);
-  });
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await screenshot(page, `failed-phone-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDatabase(server);
-  });
-
   it("shows the mobile status bar with 'Pocket:' and fits in 375 px", async () => {
-    await startGame(page, server.url, { name: NAME, seed });
+    await startGame(run.page, run.server.url, { name: NAME, seed });
     // a mobile browser lays a page out 980 px wide unless it declares a device-width viewport
-    expect(await page.evaluate(() => [window.innerWidth, navigator.maxTouchPoints > 0])).toEqual([PHONE.width, true]);
-    const status = page.locator('.status-bar.status-mobile');
+    expect(await run.page.evaluate(() => [window.innerWidth, navigator.maxTouchPoints > 0])).toEqual([PHONE.width, true]);
+    const status = run.page.locator('.status-bar.status-mobile');
     await status.waitFor();
-    expect(await page.locator('.status-bar.status-desktop').count()).toBe(0);
+    expect(await run.page.locator('.status-bar.status-desktop').count()).toBe(0);
     const pocket = status.getByText(/^Pocket: \d+\/\d+$/);
     expect(await pocket.isVisible()).toBe(true);
     expect(await pocket.innerText()).toBe(`Pocket: 0/${plan.start.player.coatSpace}`);
@@ -76,17 +56,17 @@ describe.skipIf(!chromiumAvailable())('a phone: 375 px, touch', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
     // the exact cash, not '$2k'
-    expect(await statText(page, 'Cash')).toBe(formatMoney(plan.start.player.cash));
+    expect(await statText(run.page, 'Cash')).toBe(formatMoney(plan.start.player.cash));
     expect(await status.innerText()).toContain(`Day 1/${plan.start.maxDays}`);
-    await page.getByRole('heading', { name: /^Market: / }).waitFor();
-    const stay = page.locator('.view-header').getByRole('button', { name: 'Stay Here' });
+    await run.page.getByRole('heading', { name: /^Market: / }).waitFor();
+    const stay = run.page.locator('.view-header').getByRole('button', { name: 'Stay Here' });
     expect(await stay.isVisible()).toBe(true);
     // the first market row, Buy button included, lies inside the 375x812 screen without any scrolling, and
     // above the bottom navigation bar
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    const firstRow = page.locator('.market-view tbody tr').first();
+    expect(await run.page.evaluate(() => window.scrollY)).toBe(0);
+    const firstRow = run.page.locator('.market-view tbody tr').first();
     const rowBox = (await firstRow.boundingBox())!;
-    const barBox = (await page.getByRole('tablist', { name: 'Navigation mode' }).boundingBox())!;
+    const barBox = (await run.page.getByRole('tablist', { name: 'Navigation mode' }).boundingBox())!;
     expect(rowBox.y).toBeGreaterThanOrEqual(0);
     expect(rowBox.x).toBeGreaterThanOrEqual(0);
     expect(rowBox.x + rowBox.width).toBeLessThanOrEqual(PHONE.width);
@@ -94,19 +74,19 @@ describe.skipIf(!chromiumAvailable())('a phone: 375 px, touch', () => {
     expect(barBox.y + barBox.height).toBeLessThanOrEqual(PHONE.height);
     expect(await firstRow.getByRole('button', { name: /^Buy / }).isVisible()).toBe(true);
     console.log(`phone market: first row at y=${Math.round(rowBox.y)}..${Math.round(rowBox.y + rowBox.height)} of ${PHONE.height}`);
-    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
-    await screenshot(page, 'phone-game');
+    expect(await pageWidth(run.page)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(run.page, 'phone-game');
   });
 
   it('has no serious or critical axe violations on the phone game screen', async () => {
-    const violations = await axeScan(page, 'phone-game');
+    const violations = await axeScan(run.page, 'phone-game');
     expect(seriousOrCritical(violations)).toEqual([]);
   });
 
   it('buys through the trade modal with keypad taps; the cash and the pocket change', async () => {
-    const row = marketRow(page, plan.drugName);
+    const row = marketRow(run.page, plan.drugName);
     await row.getByRole('button', { name: `Buy ${plan.drugName}` }).tap();
-    const modal = dialog(page, `Buy ${plan.drugName}`);
+    const modal = dialog(run.page, `Buy ${plan.drugName}`);
     await modal.waitFor();
     const keypad = modal.getByRole('group', { name: 'Numeric keypad' });
     await keypad.waitFor();
@@ -123,37 +103,37 @@ describe.skipIf(!chromiumAvailable())('a phone: 375 px, touch', () => {
     await key('Backspace').tap();
     expect(await input.inputValue()).toBe(String(QUANTITY));
     expect(await modal.locator('.total-line').innerText()).toBe(`Total: ${formatMoney(plan.price * QUANTITY)}`);
-    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
-    await screenshot(page, 'phone-trade-keypad');
+    expect(await pageWidth(run.page)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(run.page, 'phone-trade-keypad');
     await key('Enter').tap();
     await modal.waitFor({ state: 'detached' });
 
     expect(plan.bought.player.cash).toBe(plan.start.player.cash - plan.price * QUANTITY);
-    await expect.poll(() => statText(page, 'Cash'), POLL).toBe(formatMoney(plan.bought.player.cash));
-    expect(await page.locator('.status-bar.status-mobile').getByText(/^Pocket: /).innerText()).toBe(
+    await expect.poll(() => statText(run.page, 'Cash'), POLL).toBe(formatMoney(plan.bought.player.cash));
+    expect(await run.page.locator('.status-bar.status-mobile').getByText(/^Pocket: /).innerText()).toBe(
       `Pocket: ${QUANTITY}/${plan.start.player.coatSpace}`,
     );
     // 'You Have' column
     expect(await row.locator('td').nth(3).innerText()).toBe(String(QUANTITY));
-    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
-    await screenshot(page, 'phone-after-buy');
+    expect(await pageWidth(run.page)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(run.page, 'phone-after-buy');
     // the row now offers Sell too; its modal opens by a tap and the keypad's Esc closes it
     await row.getByRole('button', { name: `Sell ${plan.drugName}` }).tap();
-    const sellModal = dialog(page, `Sell ${plan.drugName}`);
+    const sellModal = dialog(run.page, `Sell ${plan.drugName}`);
     await sellModal.waitFor();
     expect(await sellModal.locator('.max-line').innerText()).toBe(`Max: ${QUANTITY}`);
     await sellModal.getByRole('group', { name: 'Numeric keypad' }).getByRole('button', { name: 'Esc', exact: true }).tap();
     await sellModal.waitFor({ state: 'detached' });
-    expect(await statText(page, 'Cash')).toBe(formatMoney(plan.bought.player.cash));
+    expect(await statText(run.page, 'Cash')).toBe(formatMoney(plan.bought.player.cash));
   });
 
   // found here first: the keypad's CLR/ESC keys were named 'Clear'/'Escape' by aria-label (label-content-name-
   // mismatch, serious); fixed in apps/web by 4b9cd3b (the keys now read 'Clear' and 'Esc')
   it('has no serious or critical axe violations with the trade keypad open', async () => {
-    await marketRow(page, plan.drugName).getByRole('button', { name: `Buy ${plan.drugName}` }).tap();
-    const modal = dialog(page, `Buy ${plan.drugName}`);
+    await marketRow(run.page, plan.drugName).getByRole('button', { name: `Buy ${plan.drugName}` }).tap();
+    const modal = dialog(run.page, `Buy ${plan.drugName}`);
     await modal.getByRole('group', { name: 'Numeric keypad' }).waitFor();
-    const violations = seriousOrCritical(await axeScan(page, 'phone-trade-keypad'));
+    const violations = seriousOrCritical(await axeScan(run.page, 'phone-trade-keypad'));
     await modal.getByRole('button', { name: 'Cancel' }).tap();
     await modal.waitFor({ state: 'detached' });
     expect(violations).toEqual([]);
