@@ -55,6 +55,9 @@ describe.skipIf(!chromiumAvailable())('title screen views', () => {
       await page.setViewportSize(viewport);
       await page.goto(`${server.url}/`);
       await page.getByRole('button', { name: 'PLAY' }).waitFor();
+      // the version arrives with the health check: measure the page as it settles
+      await expect.poll(() => page.locator('.footer-version').innerText(), POLL).toMatch(/^v\d/);
+      await screenshot(page, `title-${viewport.width}`);
       const toggle = page.getByRole('button', { name: 'Show Changelog' });
       const before = await toggle.boundingBox();
       await toggle.click();
@@ -89,6 +92,39 @@ describe.skipIf(!chromiumAvailable())('title screen views', () => {
       await howTo.waitFor({ state: 'detached' });
     }
     await page.setViewportSize(DESKTOP);
+  });
+
+  it('music: nothing before the first interaction; then the 8-second chiptune loops, unless sound is off', async () => {
+    const probe = () => {
+      // every buffer source started on the page: the music is the looping one
+      const started: { loop: boolean; seconds: number }[] = [];
+      (window as unknown as { __started: typeof started }).__started = started;
+      const start = AudioBufferSourceNode.prototype.start;
+      AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, ...args: Parameters<typeof start>) {
+        started.push({ loop: this.loop, seconds: this.buffer?.duration ?? 0 });
+        return start.apply(this, args);
+      };
+    };
+    const startedOn = (p: Page) => p.evaluate(() => (window as unknown as { __started: { loop: boolean; seconds: number }[] }).__started);
+    for (const sound of [true, false]) {
+      const { context: ctx, page: p } = await newPage(browser);
+      await ctx.addInitScript(probe);
+      if (!sound) await ctx.addInitScript(() => localStorage.setItem('drugwars.soundEnabled', 'false'));
+      await p.goto(`${server.url}/`);
+      await p.getByRole('button', { name: 'PLAY' }).waitFor();
+      await expect.poll(() => p.locator('.loading-overlay').count(), POLL).toBe(0);
+      expect(await startedOn(p)).toEqual([]);
+      // a click on the page's background (nothing there to press): the first interaction
+      await p.mouse.click(2, 2);
+      if (sound) {
+        await expect.poll(() => startedOn(p), POLL).toEqual([{ loop: true, seconds: 8 }]);
+      } else {
+        // give the chunk time to load and decide: still nothing
+        await p.waitForTimeout(1000);
+        expect(await startedOn(p)).toEqual([]);
+      }
+      await ctx.close();
+    }
   });
 
   it('title and leaderboard have no serious or critical axe violations (desktop and phone)', async () => {

@@ -105,7 +105,8 @@ export function configureSounds(next: Partial<SoundOptions>): void {
 let context: AudioContext | null = null;
 let noiseBuffer: AudioBuffer | null = null;
 
-function audioContext(): AudioContext | null {
+/** The one AudioContext of the page (effects and music), created on first use; null without Web Audio. */
+export function audioContext(): AudioContext | null {
   if (context) return context;
   const Ctor: typeof AudioContext | undefined =
     globalThis.AudioContext ?? (globalThis as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
