@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { introEvents, newGame, type GameEvent } from '@drugwars/engine';
@@ -14,6 +14,11 @@ function renderModals() {
     </MemoryRouter>,
   );
 }
+
+// The page is a lazy chunk: loaded once here, so a busy machine's first transform is not inside a findBy's wait.
+beforeAll(async () => {
+  await import('../howto/HowToPlayModal');
+});
 
 beforeEach(() => {
   localStorage.clear();

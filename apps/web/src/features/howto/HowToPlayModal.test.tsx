@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { stubFetch } from '../../test/fixtures';
@@ -20,6 +20,11 @@ function renderAt(path: string) {
     </MemoryRouter>,
   );
 }
+
+// The page is a lazy chunk: loaded once here, so a busy machine's first transform is not inside a findBy's wait.
+beforeAll(async () => {
+  await import('./HowToPlayModal');
+});
 
 beforeEach(() => {
   localStorage.clear();
