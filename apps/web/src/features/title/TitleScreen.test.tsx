@@ -5,7 +5,7 @@ import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
 import { makeState, stubFetch } from '../../test/fixtures';
 import { useGameStore } from '../../store/gameStore';
 import { playAgainState } from '../../lib/playAgain';
-import { TitleScreen } from './TitleScreen';
+import { changeItems, TitleScreen } from './TitleScreen';
 
 function Where() {
   const loc = useLocation();
@@ -64,6 +64,12 @@ describe('TitleScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show Changelog' }));
     expect(await screen.findByText('v2.2.0 - 2026-11-01')).toBeTruthy();
     expect(screen.getByText('Recent Changes')).toBeTruthy();
+  });
+
+  it("shows a release's changes as items: a '- ' line opens one, other lines continue it", () => {
+    expect(changeItems('- Music\n- How to play\n  on the title\n\n* Keys')).toEqual(['Music', 'How to play on the title', 'Keys']);
+    expect(changeItems('Fresh start')).toEqual(['Fresh start']);
+    expect(changeItems('')).toEqual([]);
   });
 
   it('says No changelog available when the changelog cannot be loaded', async () => {

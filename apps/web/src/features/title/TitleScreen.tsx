@@ -58,6 +58,22 @@ function deviceOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
+/**
+ * The changes text as the items a player reads: a line starting with '- ' (or '* ') opens an item, other lines
+ * continue it; text without such a marker is one item. The changes text itself is SPEC.md's, unchanged.
+ */
+export function changeItems(changes: string): string[] {
+  const items: string[] = [];
+  for (const raw of changes.split('\n')) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const bullet = /^[-*]\s+(.*)$/.exec(line);
+    if (bullet || items.length === 0) items.push(bullet ? (bullet[1] ?? '') : line);
+    else items[items.length - 1] += ` ${line}`;
+  }
+  return items;
+}
+
 export function isTestVersion(version: string): boolean {
   return TEST_VERSION_PATTERN.test(version);
 }
@@ -225,7 +241,11 @@ export function TitleScreen({ notFound = false, howToPlay = false }: { notFound?
                 {changelog.map((entry) => (
                   <li key={`${entry.version}-${entry.date}`}>
                     <strong>{`v${entry.version} - ${entry.date}`}</strong>
-                    <p className="changes">{entry.changes}</p>
+                    <ul className="changes">
+                      {changeItems(entry.changes).map((item, i) => (
+                        <li key={i}>{item}</li>
+                      ))}
+                    </ul>
                   </li>
                 ))}
               </ul>
