@@ -1,15 +1,57 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { TitleScreen } from './features/title/TitleScreen';
 import { usePageViewTracking } from './analytics/init';
 import { loadStrings } from './store/strings';
+import { lazyWithPreload, preloadWhenIdle } from './components/lazyWithPreload';
+import { useGameStore } from './store/gameStore';
+import { prefetchViewData } from './store/viewData';
+import { whenIdle } from './lib/whenIdle';
 
-// The title screen is in the entry chunk (it is the first thing seen); every other route is its own chunk.
-const GameScreen = lazy(() => import('./features/game/GameScreen'));
-const LeaderboardPage = lazy(() => import('./features/leaderboard/LeaderboardPage'));
-const GameOverPage = lazy(() => import('./features/gameover/GameOverPage'));
-const ReplayPage = lazy(() => import('./features/replay/ReplayPage'));
+// The title screen is in the entry chunk (it is the first thing seen); every other route is its own chunk,
+// preloaded after the first screen (Preloader).
+const GameScreen = lazyWithPreload(() => import('./features/game/GameScreen'));
+const LeaderboardPage = lazyWithPreload(() => import('./features/leaderboard/LeaderboardPage'));
+const GameOverPage = lazyWithPreload(() => import('./features/gameover/GameOverPage'));
+const ReplayPage = lazyWithPreload(() => import('./features/replay/ReplayPage'));
+
+/**
+ * Asks for the chunk of the route the page opens on at once (main.tsx, before React's first render), so it
+ * arrives together with the route's data instead of after the shell has rendered.
+ */
+export function preloadRouteChunk(pathname: string): void {
+  const route =
+    pathname === '/game'
+      ? GameScreen
+      : pathname === '/leaderboard'
+        ? LeaderboardPage
+        : pathname === '/gameover'
+          ? GameOverPage
+          : pathname.startsWith('/replay/')
+            ? ReplayPage
+            : null;
+  route?.preload().catch(() => undefined); // a failure is the route's own to show when it renders
+}
+
+/**
+ * Preloads every later chunk (routes, views, modals, the chart library) in idle time once the first screen
+ * shows its content: on the game screen after the game state has arrived, so its own requests go first.
+ */
+function Preloader() {
+  const { pathname } = useLocation();
+  const onGame = pathname === '/game';
+  const ready = useGameStore((s) => !onGame || s.gameState !== null);
+  const sessionId = useGameStore((s) => s.sessionId);
+  useEffect(() => {
+    if (ready) preloadWhenIdle();
+  }, [ready]);
+  // and what the game's views show beyond the state (loan-shark offers, chart history), once per game
+  useEffect(() => {
+    if (ready && onGame && sessionId) whenIdle(prefetchViewData);
+  }, [ready, onGame, sessionId]);
+  return null;
+}
 
 function PageViews() {
   usePageViewTracking();
@@ -17,13 +59,15 @@ function PageViews() {
 }
 
 export function App() {
-  // the strings catalogue, once; the built-in texts serve until (or unless) it arrives
+  // the strings catalogue, once, in idle time after the first screen; the built-in texts serve until (or
+  // unless) it arrives
   useEffect(() => {
-    void loadStrings();
+    whenIdle(() => void loadStrings());
   }, []);
   return (
     <Suspense fallback={<LoadingOverlay />}>
       <PageViews />
+      <Preloader />
       <Routes>
         <Route path="/" element={<TitleScreen />} />
         <Route path="/how-to-play" element={<TitleScreen howToPlay />} />

@@ -2,14 +2,25 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { init as initAnalytics } from './analytics/init';
-import { App } from './App';
+import { App, preloadRouteChunk } from './App';
+import { resumeGame } from './store/gameActions';
+import { whenIdle } from './lib/whenIdle';
 import './styles.css';
 
-// Sounds and analytics listen to the game's signals from the start; the synthesizer is its own chunk.
+// The route's chunk and a game's state (/game?id=...) are asked for at once, together; the game screen joins
+// this resume instead of starting its own.
+preloadRouteChunk(location.pathname);
+const gameId = location.pathname === '/game' ? new URLSearchParams(location.search).get('id') : null;
+if (gameId) void resumeGame(gameId);
+
+// Analytics listen to the game's signals from the start. The synthesizer is its own chunk, loaded in idle time
+// after the first screen (no sound plays before the player's first move).
 initAnalytics();
-import('./audio/init')
-  .then((audio) => audio.init())
-  .catch((err: unknown) => console.warn('sounds failed to start', err));
+whenIdle(() => {
+  import('./audio/init')
+    .then((audio) => audio.init())
+    .catch((err: unknown) => console.warn('sounds failed to start', err));
+});
 
 const root = document.getElementById('root');
 if (root) {

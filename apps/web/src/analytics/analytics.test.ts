@@ -9,6 +9,7 @@ import {
   trackEvent,
   trackFunnel,
   trackPageView,
+  timeZoneName,
   type TrackingEndpoint,
 } from './analytics';
 import { eventForSignal, funnelStageForSignal } from './init';
@@ -41,6 +42,20 @@ describe('visitor fields', () => {
       ['curl/8.0', 'Unknown'],
     ];
     for (const [ua, browser] of agents) expect(detectBrowser(ua)).toBe(browser);
+  });
+  it('names the time zone by Temporal where there is one, by Intl otherwise', () => {
+    const g = globalThis as { Temporal?: unknown };
+    const had = 'Temporal' in g;
+    const saved = g.Temporal;
+    try {
+      g.Temporal = { Now: { timeZoneId: () => 'Pacific/Auckland' } };
+      expect(timeZoneName()).toBe('Pacific/Auckland');
+      g.Temporal = undefined;
+      expect(timeZoneName()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    } finally {
+      if (had) g.Temporal = saved;
+      else delete g.Temporal;
+    }
   });
   it('takes the country from the language region, or null', () => {
     expect(countryFromLanguage('en-US')).toBe('US');

@@ -102,15 +102,30 @@ export function countryFromLanguage(language: string | undefined | null): string
   return null;
 }
 
+/**
+ * The IANA time zone ('Europe/Berlin'). Temporal answers it at once where the browser has it; Intl's first
+ * DateTimeFormat loads the locale data, tens of milliseconds of the first screen's main thread on a phone
+ * (Lighthouse counted it as blocking time), so it is only the fallback.
+ */
+export function timeZoneName(): string {
+  const temporal = (globalThis as { Temporal?: { Now?: { timeZoneId?: () => string } } }).Temporal;
+  try {
+    const id = temporal?.Now?.timeZoneId?.();
+    if (id) return id;
+  } catch {
+    // no Temporal: Intl below
+  }
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Unknown';
+  } catch {
+    return 'Unknown';
+  }
+}
+
 export function collectVisitorInfo(): VisitorInfo {
   const nav = typeof navigator !== 'undefined' ? navigator : undefined;
   const scr = typeof screen !== 'undefined' ? screen : undefined;
-  let timezone = 'Unknown';
-  try {
-    timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'Unknown';
-  } catch {
-    // keep Unknown
-  }
+  const timezone = timeZoneName();
   const uaPlatform = (nav as (Navigator & { userAgentData?: { platform?: string } }) | undefined)?.userAgentData?.platform;
   return {
     visitorId: getVisitorId(),
@@ -132,19 +147,34 @@ async function send(endpoint: TrackingEndpoint, body: object): Promise<void> {
   }
 }
 
-/** Starts once: tracks the visitor, then the first page view. Later calls do nothing. */
-export function startAnalytics(): Promise<void> {
+/** Where and when the visit began (the app starts analytics in idle time, perhaps after a first click). */
+export interface Landing {
+  at: number;
+  /** location.pathname */
+  path: string;
+  /** location.pathname + location.search */
+  page: string;
+}
+
+/** The landing as of now. */
+export function landingNow(): Landing {
+  const path = typeof location !== 'undefined' ? location.pathname : '/';
+  return { at: config.now(), path, page: typeof location !== 'undefined' ? path + location.search : '' };
+}
+
+/** Starts once: tracks the visitor, then the first page view (of the landing page). Later calls do nothing. */
+export function startAnalytics(landing: Landing = landingNow()): Promise<void> {
   if (started) return Promise.resolve();
   started = true;
-  landingTime = config.now();
+  landingTime = landing.at;
   let visitor: VisitorInfo;
   try {
-    visitor = collectVisitorInfo();
+    visitor = { ...collectVisitorInfo(), landingPage: landing.page };
   } catch (err) {
     console.warn('analytics visitor info failed', err);
     return Promise.resolve();
   }
-  return send('visitor', visitor).then(() => trackPageView());
+  return send('visitor', visitor).then(() => trackPageView(landing.path));
 }
 
 export function trackPageView(path?: string, title?: string): Promise<void> {

@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useGameStore } from '../store/gameStore';
 import { signals, type GameSignal } from '../store/signals';
-import { configureAnalytics, startAnalytics, trackEvent, trackFunnel, trackPageView, type AnalyticsEvent } from './analytics';
+import { whenIdle } from '../lib/whenIdle';
+import { configureAnalytics, landingNow, startAnalytics, trackEvent, trackFunnel, trackPageView, type AnalyticsEvent } from './analytics';
 
 export function eventForSignal(signal: GameSignal): AnalyticsEvent | null {
   switch (signal.type) {
@@ -72,7 +73,10 @@ export function init(): void {
     const event = eventForSignal(signal);
     if (event) void trackEvent(event);
   });
-  void startAnalytics();
+  // The visitor and the first page view wait for an idle moment after the first screen (two requests fewer
+  // in front of the game's own); the funnel's clock still starts now.
+  const landing = landingNow();
+  whenIdle(() => void startAnalytics(landing));
 }
 
 /** Page views on route changes after the first (startAnalytics sends the first). Mount once under the router. */

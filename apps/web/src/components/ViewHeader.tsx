@@ -1,11 +1,12 @@
 // The shared view header: a title with 'Stay Here' and 'Fly to...' (each with a spinner while loading).
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Spinner } from './Spinner';
 import { hotkeyProps, useHotkeys } from './useHotkeys';
 import { stayHere } from '../store/gameActions';
 import { useGameStore } from '../store/gameStore';
+import { lazyWithPreload } from './lazyWithPreload';
 
-const FlyToModal = lazy(() => import('./FlyToModal'));
+const FlyToModal = lazyWithPreload(() => import('./FlyToModal'));
 
 export function ViewHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING' || s.transition !== null);

@@ -155,6 +155,36 @@ describe('travel', () => {
     expect(s.messages.at(-1)?.text).toBe(OLDER_RULES_MESSAGE);
   });
 
+  it('resume asks for the catalogue and the game together, sets the state once both are in, and a second call joins it', async () => {
+    useGameStore.getState().resetGame();
+    useGameStore.setState({ gameData: {} });
+    const resumed = makeState({ cash: 4321 });
+    const stub = stubFetch({ 'POST /api/game/resume': { body: { success: true, sessionId: 'sess-r', gameState: resumed, isManualSeed: false } } });
+    let release!: () => void;
+    const catalogueHeld = new Promise<void>((ok) => (release = ok));
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      urls.push(url);
+      if (url.startsWith('/api/game/data/')) {
+        await catalogueHeld;
+        return new Response(JSON.stringify({ success: true, items: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }
+      return stub.fn(url, init);
+    });
+    const first = resumeGame('sess-r');
+    const second = resumeGame('sess-r');
+    expect(second).toBe(first);
+    await vi.advanceTimersByTimeAsync(10);
+    // the game was asked for while the catalogue is still on the way, and its state waits for the catalogue
+    expect(urls.filter((u) => u === '/api/game/resume')).toHaveLength(1);
+    expect(urls.some((u) => u.startsWith('/api/game/data/'))).toBe(true);
+    expect(useGameStore.getState().gameState).toBeNull();
+    release();
+    expect(await first).toBe('ok');
+    expect(useGameStore.getState().gameState?.player.cash).toBe(4321);
+    expect(urls.filter((u) => u === '/api/game/resume')).toHaveLength(1);
+  });
+
   it('resuming a game of older rules asks once and hands over to the title', async () => {
     const refusal = { success: false, code: 'RULES_CHANGED', error: OLDER_RULES_MESSAGE, message: OLDER_RULES_MESSAGE };
     const stub = stubFetch({ 'POST /api/game/resume': { status: 410, body: refusal } });

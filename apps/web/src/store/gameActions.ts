@@ -135,14 +135,34 @@ export async function startNewGame(playerName: string, seed: string | null, opti
   }
 }
 
-/** Resume (SPEC.md section 4): three attempts one second apart; on failure the stored id is forgotten. */
-export async function resumeGame(sessionId: string): Promise<'ok' | 'notFound' | 'connection' | 'audit' | 'rulesChanged'> {
-  await loadGameData();
+export type ResumeOutcome = 'ok' | 'notFound' | 'connection' | 'audit' | 'rulesChanged';
+
+/** Resumes under way, by session id: the shell starts one before the game screen's chunk has arrived. */
+const resuming = new Map<string, Promise<ResumeOutcome>>();
+
+/**
+ * Resume (SPEC.md section 4): three attempts one second apart; on failure the stored id is forgotten. A call
+ * for a session whose resume is already under way joins it (one request, one outcome).
+ */
+export function resumeGame(sessionId: string): Promise<ResumeOutcome> {
+  let pending = resuming.get(sessionId);
+  if (!pending) {
+    pending = resumeOnce(sessionId).finally(() => resuming.delete(sessionId));
+    resuming.set(sessionId, pending);
+  }
+  return pending;
+}
+
+async function resumeOnce(sessionId: string): Promise<ResumeOutcome> {
+  // The catalogue and the game are asked for together (one round trip instead of two on a slow network); the
+  // state is set once both have answered, as SPEC.md's order has it.
+  const data = loadGameData();
   let last: unknown = null;
   for (let attempt = 0; attempt < RESUME_ATTEMPTS; attempt++) {
     if (attempt > 0) await wait(RESUME_RETRY_INTERVAL_MS);
     try {
       const res = requireState(await api.resume(sessionId));
+      await data;
       store().setSession(res.sessionId || sessionId, { isManualSeed: res.isManualSeed, dailyDate: res.dailyDate });
       store().setGameState(res.gameState);
       return 'ok';

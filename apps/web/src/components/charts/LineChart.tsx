@@ -1,4 +1,5 @@
-// A line chart drawn by uPlot, loaded lazily (its code and CSS arrive only when a chart is first shown).
+// A line chart drawn by uPlot, loaded lazily (its code and CSS arrive only when a chart is first shown: its
+// evaluation is too heavy for the idle preload of a phone's first screen).
 // Shows 'NO DATA AVAILABLE' when there is nothing to draw; redraws whenever the data or options change. The legend
 // shows the values of the day under the cursor (the last day while the cursor is away) and everything is drawn
 // in the game's font.
@@ -20,8 +21,15 @@ export interface LineChartProps {
 
 type UPlotCtor = typeof uPlot;
 let uplotPromise: Promise<UPlotCtor> | null = null;
+/** uPlot and its CSS, once (a failed load is forgotten, so the next chart tries again). */
 function loadUPlot(): Promise<UPlotCtor> {
-  uplotPromise ??= Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([m]) => m.default);
+  uplotPromise ??= Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
+    ([m]) => m.default,
+    (error: unknown) => {
+      uplotPromise = null;
+      throw error;
+    },
+  );
   return uplotPromise;
 }
 

@@ -2,7 +2,7 @@
 // a refused call shows the server's message, else the fallback ('Deposit failed', ...).
 import { useEffect, useState } from 'react';
 import { BANK_INTEREST_RATE, DEFAULT_SHARK_INTEREST_RATE, type LoanSharkOffer } from '@drugwars/engine';
-import { api } from '../../api/client';
+import { keptSharks, loadSharks } from '../../store/viewData';
 import { ERROR_TEXTS } from '../../api/errorCatalogue';
 import { useShake } from '../../components/hooks';
 import { ViewHeader } from '../../components/ViewHeader';
@@ -153,14 +153,15 @@ export default function FinancesView() {
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
   const bankField = useAmount();
   const payField = useAmount();
-  const [sharks, setSharks] = useState<LoanSharkOffer[] | null>(null);
+  // this game's last offers at this rank (asked ahead while the game screen was idle) until the entry's own call answers
+  const [sharks, setSharks] = useState<LoanSharkOffer[] | null>(keptSharks);
   const debt = gs?.player.debt ?? 0;
 
   // Sharks load on entry when debt is 0 and whenever debt becomes 0.
   useEffect(() => {
     if (debt > 0) return;
     let cancelled = false;
-    void api.loanSharks().then((list) => {
+    void loadSharks().then((list) => {
       if (!cancelled) setSharks(list);
     });
     return () => {

@@ -1,18 +1,19 @@
 // The view the navigation has chosen (SPEC.md section 2): the one table of which feature's view shows for which
 // ViewName. The market, stash, travel and hospital views ship with the game screen; the others are their own
-// chunks, loaded the first time they are shown.
-import { lazy } from 'react';
+// chunks, preloaded once the first screen has its content (components/lazyWithPreload), so none opens on a
+// bare fallback.
 import { useGameStore, type ViewName } from '../../store/gameStore';
 import { HospitalView } from '../hospital/HospitalView';
 import { MarketView } from '../market/MarketView';
 import { StashView } from '../stash/StashView';
 import { TravelView } from '../travel/TravelView';
+import { lazyWithPreload } from '../../components/lazyWithPreload';
 
-const ShoppingView = lazy(() => import('../shopping/ShoppingView'));
-const FinancesView = lazy(() => import('../finances/FinancesView'));
-const ShippingView = lazy(() => import('../shipping/ShippingView'));
-const InventoryView = lazy(() => import('../inventory/InventoryView'));
-const InfoView = lazy(() => import('../info/InfoView'));
+const ShoppingView = lazyWithPreload(() => import('../shopping/ShoppingView'));
+const FinancesView = lazyWithPreload(() => import('../finances/FinancesView'));
+const ShippingView = lazyWithPreload(() => import('../shipping/ShippingView'));
+const InventoryView = lazyWithPreload(() => import('../inventory/InventoryView'));
+const InfoView = lazyWithPreload(() => import('../info/InfoView'));
 
 export function CurrentView({ view }: { view: ViewName }) {
   const tab = useGameStore((s) => s.inventoryTab);

@@ -1,5 +1,5 @@
 // The modal queue of the game screen: the head of `modals` is shown; closing it shows the next.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { LOAN_DUE_DAYS, type EventCategory, type GameEvent } from '@drugwars/engine';
 import { Modal } from '../../components/Modal';
 import { GAME_TITLE } from '../../config';
@@ -8,9 +8,10 @@ import { countOf, formatMoney } from '../../lib/format';
 import { getHowToPlaySeen, setHowToPlaySeen } from '../../storage/local';
 import { splitParagraphs } from '../../store/eventQueue';
 import { useGameStore, type ModalItem } from '../../store/gameStore';
+import { lazyWithPreload } from '../../components/lazyWithPreload';
 
-const SessionLostModal = lazy(() => import('../connection/SessionLostModal'));
-const HowToPlayModal = lazy(() => import('../howto/HowToPlayModal'));
+const SessionLostModal = lazyWithPreload(() => import('../connection/SessionLostModal'));
+const HowToPlayModal = lazyWithPreload(() => import('../howto/HowToPlayModal'));
 
 export const EVENT_TITLES: Partial<Record<EventCategory, string>> = {
   price_change: 'WORD ON THE STREET',

@@ -1,7 +1,7 @@
 // The game screen (SPEC.md section 2): entry (URL id or stored id, resume), header, status bar, message log,
 // navigation and the current view; the encounter view replaces the views while an encounter or a result
 // overlay is on, and the transition screen replaces everything between days.
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ERROR_TEXTS } from '../../api/errorCatalogue';
 import { Modal } from '../../components/Modal';
@@ -21,8 +21,9 @@ import { SettingsModal } from './SettingsModal';
 import { StatusBar } from './StatusBar';
 import { TransitionScreen } from './TransitionScreen';
 import { useVersion } from './useVersion';
+import { lazyWithPreload } from '../../components/lazyWithPreload';
 
-const EncounterView = lazy(() => import('../encounter/EncounterView'));
+const EncounterView = lazyWithPreload(() => import('../encounter/EncounterView'));
 
 type EntryProblem = { kind: 'notFound' } | { kind: 'connection' } | null;
 

@@ -2,7 +2,7 @@
 // View Game Stats and Main Menu (ends the session). A filed game says its place on its lists (today's and all
 // time, or its Daily Run's day) and can be shared and replayed. Play Again and the Most Wanted List link end the
 // session too: Play Again opens the name entry on the title with the player's name filled in.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { finalScore } from '@drugwars/engine';
 import type { SubmitScoreResponse } from '@drugwars/protocol';
@@ -17,8 +17,9 @@ import { useGameStore } from '../../store/gameStore';
 import { ShareBlock } from './ShareBlock';
 import { leaderboardLink, placeLines } from './places';
 import { playAgainState } from '../../lib/playAgain';
+import { lazyWithPreload } from '../../components/lazyWithPreload';
 
-const StatsModal = lazy(() => import('../stats/StatsModal'));
+const StatsModal = lazyWithPreload(() => import('../stats/StatsModal'));
 
 type Submission = 'pending' | 'ok' | 'failed' | null;
 

@@ -1,7 +1,7 @@
 // /replay/{id}: a leaderboard entry's game, read-only, day by day (the server's replay, derived by the engine from
 // the game's verified log): where the player was, what they met and did, and the money at the day's end, with the
 // net-worth chart and a scrubber. The arrow keys step days (Home and End jump to the first and last).
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ReplayDay, ReplayEncounter, ReplayStep } from '@drugwars/engine';
 import type { ReplayResponse } from '@drugwars/protocol';
@@ -12,8 +12,9 @@ import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { locationName } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/format';
 import { useCatalogue } from '../../store/useCatalogue';
+import { lazyWithPreload } from '../../components/lazyWithPreload';
 
-const LineChart = lazy(() => import('../../components/charts/LineChart').then((m) => ({ default: m.LineChart })));
+const LineChart = lazyWithPreload(() => import('../../components/charts/LineChart').then((m) => ({ default: m.LineChart })));
 
 /**
  * Titles of the events a day can start with (SPEC.md "Event modals"; news of shipments and the end is 'NEWS'); the

@@ -2,7 +2,7 @@
 // the health check with its loading overlay and connection-failed modal (or, when the device has no network,
 // a "You're offline" note that retries by itself), the not-found and audit modals, and the notice that a game
 // was started under older rules (error=rules).
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import type { ChangelogEntry } from '@drugwars/protocol';
@@ -25,9 +25,10 @@ import {
   RulesChangedModal,
   type ErrorId,
 } from './TitleModals';
+import { lazyWithPreload } from '../../components/lazyWithPreload';
 
-const NameEntryModal = lazy(() => import('./NameEntryModal'));
-const HowToPlayModal = lazy(() => import('../howto/HowToPlayModal'));
+const NameEntryModal = lazyWithPreload(() => import('./NameEntryModal'));
+const HowToPlayModal = lazyWithPreload(() => import('../howto/HowToPlayModal'));
 
 const DEFAULT_LABELS = ['PLAY', 'MOST WANTED LIST', 'About'] as const;
 
