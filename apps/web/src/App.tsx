@@ -7,7 +7,7 @@ import { loadStrings } from './store/strings';
 import { lazyWithPreload, preloadWhenIdle } from './components/lazyWithPreload';
 import { useGameStore } from './store/gameStore';
 import { prefetchViewData } from './store/viewData';
-import { whenIdle } from './lib/whenIdle';
+import { firstScreenReady, whenIdle } from './lib/whenIdle';
 
 // The title screen is in the entry chunk (it is the first thing seen); every other route is its own chunk,
 // preloaded after the first screen (Preloader).
@@ -35,8 +35,9 @@ export function preloadRouteChunk(pathname: string): void {
 }
 
 /**
- * Preloads every later chunk (routes, views, modals, the chart library) in idle time once the first screen
- * shows its content: on the game screen after the game state has arrived, so its own requests go first.
+ * Says when the first screen shows its content (lib/whenIdle: idle work waits for it): at once on most pages,
+ * on the game screen once the game state is in, so its own requests go first. Then every later chunk (routes,
+ * views, modals) is preloaded in idle time.
  */
 function Preloader() {
   const { pathname } = useLocation();
@@ -44,7 +45,9 @@ function Preloader() {
   const ready = useGameStore((s) => !onGame || s.gameState !== null);
   const sessionId = useGameStore((s) => s.sessionId);
   useEffect(() => {
-    if (ready) preloadWhenIdle();
+    if (!ready) return;
+    firstScreenReady();
+    preloadWhenIdle();
   }, [ready]);
   // and what the game's views show beyond the state (loan-shark offers, chart history), once per game
   useEffect(() => {

@@ -7,11 +7,11 @@ import { resumeGame } from './store/gameActions';
 import { whenIdle } from './lib/whenIdle';
 import './styles.css';
 
-// The route's chunk and a game's state (/game?id=...) are asked for at once, together; the game screen joins
+// A game's state (/game?id=...) and the route's chunk are asked for at once, together; the game screen joins
 // this resume instead of starting its own.
-preloadRouteChunk(location.pathname);
 const gameId = location.pathname === '/game' ? new URLSearchParams(location.search).get('id') : null;
 if (gameId) void resumeGame(gameId);
+preloadRouteChunk(location.pathname);
 
 // Analytics listen to the game's signals from the start. The synthesizer is its own chunk, loaded in idle time
 // after the first screen (no sound plays before the player's first move).

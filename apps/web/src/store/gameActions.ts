@@ -154,14 +154,16 @@ export function resumeGame(sessionId: string): Promise<ResumeOutcome> {
 }
 
 async function resumeOnce(sessionId: string): Promise<ResumeOutcome> {
-  // The catalogue and the game are asked for together (one round trip instead of two on a slow network); the
-  // state is set once both have answered, as SPEC.md's order has it.
+  // The game and the catalogue are asked for together (one round trip instead of two on a slow network), the
+  // game first so it heads the connection queue; the state is set once both have answered, as SPEC.md's order
+  // has it.
+  const first = api.resume(sessionId);
   const data = loadGameData();
   let last: unknown = null;
   for (let attempt = 0; attempt < RESUME_ATTEMPTS; attempt++) {
     if (attempt > 0) await wait(RESUME_RETRY_INTERVAL_MS);
     try {
-      const res = requireState(await api.resume(sessionId));
+      const res = requireState(await (attempt === 0 ? first : api.resume(sessionId)));
       await data;
       store().setSession(res.sessionId || sessionId, { isManualSeed: res.isManualSeed, dailyDate: res.dailyDate });
       store().setGameState(res.gameState);
