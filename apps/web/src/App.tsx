@@ -44,15 +44,17 @@ function Preloader() {
   const onGame = pathname === '/game';
   const ready = useGameStore((s) => !onGame || s.gameState !== null);
   const sessionId = useGameStore((s) => s.sessionId);
+  const day = useGameStore((s) => s.gameState?.day);
   useEffect(() => {
     if (!ready) return;
     firstScreenReady();
     preloadWhenIdle();
   }, [ready]);
-  // and what the game's views show beyond the state (loan-shark offers, chart history), once per game
+  // and what the game's views show beyond the state (loan-shark offers, chart history, other cities' prices),
+  // for each game and day
   useEffect(() => {
     if (ready && onGame && sessionId) whenIdle(prefetchViewData);
-  }, [ready, onGame, sessionId]);
+  }, [ready, onGame, sessionId, day]);
   return null;
 }
 

@@ -8,7 +8,7 @@ import type { LoanSharkOffer } from '@drugwars/engine';
 import { api } from '../../api/client';
 import { preloadAll } from '../../components/lazyWithPreload';
 import { useGameStore } from '../../store/gameStore';
-import { keptHistory, keptSharks, prefetchViewData, resetViewData } from '../../store/viewData';
+import { keptHistory, keptSharks, keptWorldPrices, prefetchViewData, resetViewData } from '../../store/viewData';
 import { gameState } from '../encounter/testFixtures';
 import { CurrentView } from './CurrentView';
 import { NAV_ITEMS } from './Navigation';
@@ -38,13 +38,16 @@ beforeEach(() => {
   resetViewData();
   const gs = gameState({ encounter: null });
   gs.player = { ...gs.player, debt: 0, loanShark: null };
+  // as a game reply has it: other cities' prices are asked for separately
+  gs.worldPrices = {};
+  gs.worldPricesDay = {};
   useGameStore.getState().setSession('session-1');
   useGameStore.getState().setGameState(gs);
   vi.spyOn(api, 'loanSharks').mockResolvedValue([shark]);
-  // the views that fill in behind their content (no 'Loading...' meanwhile) are answered too, to keep the log quiet
+  // the other calls the views make are answered too (Shipping and Shipment Tracking fill in behind their content)
   vi.spyOn(api, 'shippingCompanies').mockResolvedValue({ success: true, companies: [] });
   vi.spyOn(api, 'shippingStatus').mockResolvedValue({ success: true, shipments: [] });
-  vi.spyOn(api, 'worldPrices').mockResolvedValue({ success: true, worldPrices: {}, worldPricesDay: {} });
+  vi.spyOn(api, 'worldPrices').mockResolvedValue({ success: true, worldPrices: { miami: { weed: 280 } }, worldPricesDay: { miami: 2 } });
   vi.spyOn(api, 'history').mockResolvedValue({
     success: true,
     history: { cash: [{ day: 1, value: 2000 }], debt: [], health: [], prices: {} },
@@ -61,12 +64,13 @@ describe('views open with their content', () => {
     prefetchViewData();
     await vi.waitFor(() => expect(keptSharks()).not.toBeNull());
     await vi.waitFor(() => expect(keptHistory()).not.toBeNull());
+    await vi.waitFor(() => expect(keptWorldPrices()).not.toBeNull());
     const items = Object.values(NAV_ITEMS).flat();
     expect(items.length).toBeGreaterThanOrEqual(12);
     for (const item of items) {
       show(item);
       expect({ view: item.view, fallback: screen.queryByText('FALLBACK') }).toEqual({ view: item.view, fallback: null });
-      expect({ view: item.view, loading: screen.queryByText(/Loading\.\.\./) }).toEqual({ view: item.view, loading: null });
+      expect({ view: item.view, loading: screen.queryByText(/Loading/) }).toEqual({ view: item.view, loading: null });
       await act(async () => undefined);
       cleanup();
     }
@@ -83,9 +87,14 @@ describe('views open with their content', () => {
     expect(api.loanSharks).toHaveBeenCalledTimes(2);
   });
 
-  it('nothing kept for one game is shown in another', async () => {
+  it("nothing kept for one game is shown in another, and other cities' prices are kept for their day only", async () => {
     prefetchViewData();
     await vi.waitFor(() => expect(keptHistory()).not.toBeNull());
+    await vi.waitFor(() => expect(keptWorldPrices()).not.toBeNull());
+    const gs = useGameStore.getState().gameState!;
+    useGameStore.getState().setGameState({ ...gs, day: gs.day + 1 });
+    expect(keptWorldPrices()).toBeNull();
+    expect(keptHistory()).not.toBeNull();
     useGameStore.getState().setSession('session-2');
     expect(keptHistory()).toBeNull();
     expect(keptSharks()).toBeNull();
