@@ -438,9 +438,9 @@ async function runGame(url: string, connections: number, seconds: number, record
         context.sentAt = performance.now();
         return next;
       },
-      onResponse: (status, body, context) => {
+      onResponse: (status, body, context, bytes) => {
         if (recordCalls) {
-          replyBytes.total += Buffer.byteLength(body);
+          replyBytes.total += bytes;
           replyBytes.count++;
         }
         observeReply(status, body, context, recordCalls);

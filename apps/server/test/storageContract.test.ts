@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { RULES_VERSION, type Action } from '@drugwars/engine';
-import type { KyselyStorage } from '../src/storage/kyselyStorage';
+import { ACTIVITY_RESOLUTION_MS, type KyselyStorage } from '../src/storage/kyselyStorage';
 import type { NewScore, NewSession } from '../src/storage/port';
 import { createStorage } from '../src/storage/createStorage';
 import { describeEachStorage, openFreshStorage } from './support/storageTargets';
@@ -87,6 +87,28 @@ describeEachStorage('storage contract', (target) => {
     const rec = await storage.load(s.id, new Date(NOW.getTime() + 3 * DAY));
     expect(rec?.updatedAt).toEqual(later);
     expect(rec?.createdAt).toEqual(NOW);
+  });
+
+  it('the stored activity time moves on once it is a minute old (ACTIVITY_RESOLUTION_MS), also as another process sees it', async () => {
+    const s = newSession();
+    await storage.createSession(s, NOW);
+    const soon = new Date(NOW.getTime() + ACTIVITY_RESOLUTION_MS - 1);
+    expect(await storage.append(s.id, 0, buy(1), fakeState(1990), soon)).toEqual({ ok: true, version: 1 });
+    const other = createStorage(url, OPAQUE);
+    try {
+      expect((await other.load(s.id, NOW))?.updatedAt).toEqual(NOW);
+      expect((await storage.load(s.id, NOW))?.updatedAt).toEqual(NOW);
+      const later = new Date(NOW.getTime() + ACTIVITY_RESOLUTION_MS);
+      expect(await storage.append(s.id, 1, buy(1), fakeState(1980), later)).toEqual({ ok: true, version: 2 });
+      expect((await other.load(s.id, NOW))?.updatedAt).toEqual(later);
+      expect((await storage.load(s.id, later))?.updatedAt).toEqual(later);
+      // the other process appends from its own copy: the time it stored is the one it read
+      const last = new Date(later.getTime() + 1000);
+      expect(await other.append(s.id, 2, buy(1), fakeState(1970), last)).toEqual({ ok: true, version: 3 });
+      expect((await storage.load(s.id, later))?.updatedAt).toEqual(later);
+    } finally {
+      await other.close();
+    }
   });
 
   it('endSession ends a session once; an ended session neither loads nor accepts actions', async () => {

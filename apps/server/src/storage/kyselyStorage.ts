@@ -67,6 +67,12 @@ export const DEFAULT_STATE_CACHE_SIZE = 256;
 export const SNAPSHOT_EVERY = 16;
 
 /**
+ * How exact a session's stored activity time (updated_at, from which the 7-day expiry counts) is: an action
+ * within this of the stored time leaves it as it is. A minute in seven days changes no expiry anyone notices.
+ */
+export const ACTIVITY_RESOLUTION_MS = 60_000;
+
+/**
  * The last record (state and session row) this process read or wrote for a session, with its version. It saves
  * reading and parsing the state on every load (the biggest storage cost per request) and is only a cache: load
  * still reads the session's version, and the cached record is used only when that is the cached one, so a write
@@ -90,6 +96,12 @@ class StateCache {
 
   has(id: string): boolean {
     return this.entries.has(id);
+  }
+
+  /** The cached record at `version`, without counting as a use. */
+  peekAt(id: string, version: number): SessionRecord | undefined {
+    const hit = this.entries.get(id);
+    return hit && hit.record.version === version ? hit.record : undefined;
   }
 
   /** The version of the stored snapshot, when the cached entry is at `version`. */
@@ -283,6 +295,23 @@ function preparedQueries(db: Kysely<Database>) {
       db
         .updateTable('sessions')
         .set({ version: nextVersion, updated_at: updatedAt })
+        .where('id', '=', id)
+        .where('version', '=', expectedVersion)
+        .where('ended_at', 'is', null),
+    ),
+    /** The guard alone, for an action within ACTIVITY_RESOLUTION_MS of the stored activity time. */
+    bumpVersion: prepare((nextVersion: number, id: string, expectedVersion: number) =>
+      db
+        .updateTable('sessions')
+        .set({ version: nextVersion })
+        .where('id', '=', id)
+        .where('version', '=', expectedVersion)
+        .where('ended_at', 'is', null),
+    ),
+    bumpVersionNewDay: prepare((nextVersion: number, dayStartVersion: number, id: string, expectedVersion: number) =>
+      db
+        .updateTable('sessions')
+        .set({ version: nextVersion, day_start_version: dayStartVersion })
         .where('id', '=', id)
         .where('version', '=', expectedVersion)
         .where('ended_at', 'is', null),
@@ -500,6 +529,11 @@ export class KyselyStorage implements Storage {
     const nextVersion = expectedVersion + 1;
     const q = this.q;
     const states = this.states;
+    // The stored activity time moves on only when it is ACTIVITY_RESOLUTION_MS old (by the record this process
+    // cached at this very version, whose updated_at is the stored one): every write of it moves the session in
+    // the updated_at index, a few more pages for every commit to write.
+    const cached = states.peekAt(id, expectedVersion);
+    const touch = cached === undefined || t - cached.updatedAt.getTime() >= ACTIVITY_RESOLUTION_MS;
     // Write the state when snapshots are off, when the game has ended (the scored state is on disk as it is), when
     // the snapshot this process knows of is SNAPSHOT_EVERY actions old, or when it knows of none.
     const lastSnapshot = this.states.snapshotVersion(id, expectedVersion);
@@ -511,9 +545,13 @@ export class KyselyStorage implements Storage {
         // exactly one UPDATE matches (the other sees the bumped version, or in PostgreSQL waits for the row lock
         // and then matches nothing). Only the winner goes on to log its action.
         const updated = yield* affected(
-          dayStartVersion === undefined
-            ? q.bumpIfVersion(nextVersion, t, id, expectedVersion)
-            : q.bumpIfVersionNewDay(nextVersion, t, dayStartVersion, id, expectedVersion),
+          touch
+            ? dayStartVersion === undefined
+              ? q.bumpIfVersion(nextVersion, t, id, expectedVersion)
+              : q.bumpIfVersionNewDay(nextVersion, t, dayStartVersion, id, expectedVersion)
+            : dayStartVersion === undefined
+              ? q.bumpVersion(nextVersion, id, expectedVersion)
+              : q.bumpVersionNewDay(nextVersion, dayStartVersion, id, expectedVersion),
         );
         if (updated === 0) {
           const [live] = yield* rows(q.liveId(id));
@@ -538,7 +576,7 @@ export class KyselyStorage implements Storage {
               ...before,
               state: newState,
               version: result.version,
-              updatedAt: now,
+              updatedAt: touch ? now : before.updatedAt,
               ...(dayStartVersion === undefined ? {} : { dayStartVersion }),
             };
             states.set(after, snapshot ? result.version : (lastSnapshot ?? 0));
