@@ -75,6 +75,7 @@ export interface SessionRecord {
   /** Number of actions appended so far; the optimistic-concurrency guard of append. */
   version: number;
   createdAt: Date;
+  /** The last activity (expiry counts from it), to within a minute: an append moves it only once it is that old. */
   updatedAt: Date;
   /** Set by endSession; an ended session no longer loads. */
   endedAt: Date | null;
