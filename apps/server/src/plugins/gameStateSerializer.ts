@@ -3,47 +3,51 @@
 // exactly the protocol's ClientGameState (a compile-time drift test keeps the two equal), and the route tests
 // check no reply carries the PRNG state or a secret seed. Register before the routes (an onRoute hook).
 //
-// The game state's parts are written once per object: the engine never changes a state once made, and a new state
-// shares every part an action left alone with the one before (the market after a fight, everything on a repeated
-// GET /api/game/state), so the JSON of each part is kept by identity (a WeakMap: it goes when the state goes).
-// The text is the same as JSON.stringify's of the whole reply.
+// A state is written once: routes take its client view from `clientView`, one view object per state (states never
+// change once made), and the view's JSON is kept by identity, so the GET of a state an action has just answered
+// with costs no second JSON.stringify. (Writing every part of the state once per object was tried too: most parts
+// are new after most actions, and it cost more than it saved.)
 import fp from 'fastify-plugin';
+import { toClientView, type ClientGameState, type GameState } from '@drugwars/engine';
 
-const partJson = new WeakMap<object, string>();
+const views = new WeakMap<GameState, ClientGameState>();
+const viewJson = new WeakMap<ClientGameState, string>();
 
-/** JSON of one part of a game state, written once per object. */
-function part(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  let text = partJson.get(value);
+/** The client view of a state (engine toClientView), one object per state. */
+export function clientView(state: GameState): ClientGameState {
+  let view = views.get(state);
+  if (view === undefined) {
+    view = toClientView(state);
+    views.set(state, view);
+  }
+  return view;
+}
+
+function gameStateJson(view: ClientGameState): string {
+  let text = viewJson.get(view);
   if (text === undefined) {
-    text = JSON.stringify(value);
-    partJson.set(value, text);
+    text = JSON.stringify(view);
+    viewJson.set(view, text);
   }
   return text;
 }
 
-/** JSON.stringify of an object, `write` giving each property's value text (undefined = the property is left out). */
-function objectJson(object: Record<string, unknown>, write: (key: string, value: unknown) => string | undefined): string {
+/** JSON.stringify's text of a reply, its gameState written once per view object. */
+export function serializeGameReply(data: unknown): string {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return JSON.stringify(data);
+  const reply = data as Record<string, unknown>;
   let out = '{';
-  for (const key in object) {
-    const text = write(key, object[key]);
-    if (text === undefined) continue;
+  for (const key in reply) {
+    const value = reply[key];
+    const text =
+      key === 'gameState' && value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? gameStateJson(value as ClientGameState)
+        : JSON.stringify(value);
+    if (text === undefined) continue; // as JSON.stringify leaves out undefined values
     if (out.length > 1) out += ',';
     out += JSON.stringify(key) + ':' + text;
   }
   return out + '}';
-}
-
-const gameStateJson = (state: Record<string, unknown>): string => objectJson(state, (_key, value) => part(value));
-
-/** A reply: its gameState part by part, everything else (this reply's own message, events, results) as it is. */
-export function serializeGameReply(data: unknown): string {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return JSON.stringify(data);
-  return objectJson(data as Record<string, unknown>, (key, value) =>
-    key === 'gameState' && value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? gameStateJson(value as Record<string, unknown>)
-      : JSON.stringify(value),
-  );
 }
 
 /** Whether a route's 200 reply schema has a gameState property (the action, state and session routes). */
