@@ -1,6 +1,7 @@
 // npm run bench [-- --json] [--duration S] [--warmup S] [--connections N] [--engine-seconds S] [--database postgres://...]
 //                [--workers N] [--no-lighthouse] [--lighthouse-runs N]
 //                [--what-if-json-serializer]   (diagnostic: replies serialized by JSON.stringify)
+//                [--load-generator raw|autocannon]
 //
 // A figure, not a test (DESIGN.md section 6): in one run on one machine it measures
 //   1. a bare Fastify 'hello' route and the game's mixed workload (new game, state, buy, sell, travel, stay,
@@ -18,8 +19,13 @@
 // With --json the last printed line is {"helloRps":..,"gameRps":..,"ratio":..,"p50Ms":..,"p99Ms":.., ...}.
 //
 // Each server runs in its own child process (this file with --serve hello|game) so the load generator and the
-// server do not share an event loop; the load generator is the same autocannon for both. With several workers
-// the child is a node:cluster primary (the product's own workers.ts) and its CPU figure adds up the workers'.
+// server do not share an event loop; the load generator is the same for both: by default a lean raw HTTP/1.1
+// client (rawHttpLoad.ts: one player per keep-alive connection, one request at a time, the next one chosen from
+// the reply, as autocannon did here before at about twice its CPU per request; --load-generator autocannon runs
+// that). On a machine whose cores the load generator shares, its CPU bounds the all-cores figure: N cores give at
+// most N x (one worker's server CPU per request) / (N workers' server CPU + load generator CPU per request) times
+// one worker, printed as coreScalingCeiling. With several workers the child is a node:cluster primary (the
+// product's own workers.ts) and its CPU figure adds up the workers'.
 import { spawn, type ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -618,13 +624,19 @@ async function main(): Promise<void> {
     const coreScalingByCpu = allCores
       ? (opts.workers * (gameResult.cpuUsPerRequest ?? 0)) / Math.max(allCores.cpuUsPerRequest ?? 0, 1e-9)
       : null;
+    // The best all-cores figure these CPU costs allow when the load generator shares the cores (see the header).
+    const coreScalingCeiling = allCores
+      ? (opts.workers * (gameResult.cpuUsPerRequest ?? 0)) /
+        Math.max((allCores.cpuUsPerRequest ?? 0) + (allCores.clientCpuUsPerRequest ?? 0), 1e-9)
+      : null;
     if (allCores) {
       console.log(
         `${`${opts.workers} workers`.padEnd(17)}${round(allCores.rps)} req/s  p50 ${allCores.p50Ms} ms  p99 ${allCores.p99Ms} ms  ` +
           `(${allCores.total} requests, statuses ${JSON.stringify(allCores.statuses)}; server CPU ${round(allCores.cpuUsPerRequest ?? 0)} us/request, ` +
           `load generator ${round(allCores.clientCpuUsPerRequest ?? 0)} us/request)` +
           `  = ${coreScaling!.toFixed(2)}x one worker (target >= 1.7 on 2 cores; the load generator shares the cores); ` +
-          `by server CPU per request ${coreScalingByCpu!.toFixed(2)}x (with the load generator on other cores)`,
+          `by server CPU per request ${coreScalingByCpu!.toFixed(2)}x (with the load generator on other cores); ` +
+          `the CPU costs allow at most ${coreScalingCeiling!.toFixed(2)}x with it on these cores`,
       );
     }
     console.log(
@@ -680,6 +692,7 @@ async function main(): Promise<void> {
           p99MsAllCores: allCores ? allCores.p99Ms : null,
           coreScaling: coreScaling === null ? null : round(coreScaling, 2),
           coreScalingByCpu: coreScalingByCpu === null ? null : round(coreScalingByCpu, 2),
+          coreScalingCeiling: coreScalingCeiling === null ? null : round(coreScalingCeiling, 2),
           ...(lighthouse ? { lighthouseMobile: lighthouseJson(lighthouse) } : {}),
           firstScreenGzipKb,
         }),
