@@ -88,6 +88,7 @@ describe.skipIf(!chromiumAvailable())('keyboard play and honest dialogs', () => 
     await key('f');
     const grid = dialog(page, 'Fly to...');
     await grid.waitFor();
+    await screenshot(page, 'keys-fly-to');
     await key(await hintOf(grid.getByRole('button', { name: new RegExp(`^${city}\\b`) })));
   };
 

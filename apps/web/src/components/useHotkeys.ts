@@ -50,7 +50,7 @@ export const SHORTCUTS = {
   viewEquipment: view('e', 'Equipment'),
   viewDrugs: view('d', 'your Drugs'),
 
-  marketRow: { keys: ['#'], description: 'Select the drug on that row', group: 'Market' },
+  marketRow: { keys: ['#'], text: '1-9, 0', description: 'Select the drug on that row (0 = the tenth)', group: 'Market' },
   marketUp: { keys: ['arrowup'], description: 'Select the row above', group: 'Market' },
   marketDown: { keys: ['arrowdown'], description: 'Select the row below', group: 'Market' },
   buy: { keys: ['b'], description: 'Buy the selected drug (asks how many)', group: 'Market' },
@@ -61,7 +61,7 @@ export const SHORTCUTS = {
   quantityDigits: { keys: ['#'], text: '0-9', description: 'Type the quantity (the first digit replaces the suggested one)', group: 'Quantity dialog', native: true },
   quantityMax: { keys: ['m'], description: 'MAX', group: 'Quantity dialog' },
 
-  flyTo: { keys: ['#'], description: 'Fly to the city with that number (0 = 10)', group: 'Fly to...' },
+  flyTo: { keys: ['#'], text: '1-9, 0', description: 'Go to the city with that number (0 = the tenth)', group: 'Fly to...' },
 
   attack: { keys: ['a'], description: 'ATTACK', group: 'Encounter' },
   run: { keys: ['r'], description: 'RUN', group: 'Encounter' },

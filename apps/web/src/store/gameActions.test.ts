@@ -11,6 +11,7 @@ beforeEach(() => {
   localStorage.clear();
   useGameStore.getState().resetGame();
   useGameStore.getState().setGameState(makeState());
+  useGameStore.getState().setTravelSpeed('normal');
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -67,6 +68,28 @@ describe('travel', () => {
     expect(s.messages.map((m) => m.text)).toEqual(['Arrived in Miami.', 'Word is...']);
     expect(s.modals).toMatchObject([{ kind: 'event', category: 'rumor' }]);
     expect(s.view).toBe('market');
+  });
+
+  it('the travel speed setting shortens (FAST) or skips (SKIP) the wait before the call', async () => {
+    const next = makeState();
+    const answer = { body: { success: true, message: 'Arrived.', gameState: next, events: [], gameOver: false } };
+    let stub = stubFetch({ 'POST /api/game/travel': answer });
+    vi.stubGlobal('fetch', stub.fn);
+    useGameStore.getState().setTravelSpeed('skip');
+    const skipped = travel('miami');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stub.calls).toHaveLength(1);
+    expect(await skipped).toBe(true);
+    stub = stubFetch({ 'POST /api/game/stay': answer });
+    vi.stubGlobal('fetch', stub.fn);
+    useGameStore.getState().setTravelSpeed('fast');
+    const slept = stayHere();
+    expect(useGameStore.getState().transition).toEqual({ message: 'Sleeping...' });
+    await vi.advanceTimersByTimeAsync(199);
+    expect(stub.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stub.calls).toHaveLength(1);
+    expect(await slept).toBe(true);
   });
 
   it('goes to /gameover without messages when the day ends the game', async () => {

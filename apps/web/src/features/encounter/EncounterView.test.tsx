@@ -5,6 +5,7 @@ import { chooseTargets } from '@drugwars/engine';
 import { useGameStore } from '../../store/gameStore';
 import type { CombatController } from './combatController';
 import { resetCombatUi, useCombatUi } from './combatUiStore';
+import { resetHotkeys } from '../../components/useHotkeys';
 import { EncounterView } from './EncounterView';
 import { encounter, enemy, gameState } from './testFixtures';
 
@@ -40,7 +41,10 @@ beforeEach(() => {
   resetCombatUi();
   useGameStore.setState({ encounterOverlay: null, modals: [] });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  resetHotkeys();
+});
 
 describe('EncounterView', () => {
   it('shows the fight: title, intro, turn, round, enemies, player and buttons', () => {
@@ -267,5 +271,48 @@ describe('EncounterView', () => {
     // what the fight cost, under the result
     expect(screen.getByText('It cost you 60 health and $2,000.').className).toBe('result-cost');
     expect(button('Game Over')).toBeTruthy();
+  });
+
+  it('answers A, R, B and U on the player turn only, and C on a result', () => {
+    const press = (key: string) => fireEvent.keyDown(window, { key });
+    useGameStore.getState().setGameState(gameState({ encounter: encounter({ turnOrder: 'enemy' }) }));
+    let controller = show();
+    for (const key of ['a', 'r', 'b', 'u']) press(key);
+    expect(controller.attack).not.toHaveBeenCalled();
+    expect(controller.escape).not.toHaveBeenCalled();
+    cleanup();
+    useGameStore.getState().setGameState(gameState());
+    controller = show();
+    expect(button('ATTACK').getAttribute('aria-keyshortcuts')).toBe('A');
+    press('a');
+    expect(controller.attack).toHaveBeenCalledTimes(1);
+    press('r');
+    expect(controller.escape).toHaveBeenCalledTimes(1);
+    press('b');
+    expect(controller.bribe).toHaveBeenCalledTimes(1);
+    press('u');
+    expect(controller.surrender).toHaveBeenCalledTimes(1);
+    // not while an action is processing
+    act(() => useCombatUi.setState({ processing: true }));
+    press('a');
+    expect(controller.attack).toHaveBeenCalledTimes(1);
+    cleanup();
+    useGameStore.setState({ encounterOverlay: { kind: 'victory', message: 'You won!' } });
+    controller = show();
+    // the result's button has the focus (Enter continues) and C continues too
+    expect(document.activeElement).toBe(button('Continue'));
+    press('c');
+    expect(controller.closeOverlay).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers P and L in a loan-shark visit when offered', () => {
+    useGameStore.getState().setGameState(
+      gameState({ encounter: encounter({ type: 'loanSharkVisit', enemies: [], debtAmount: 1000, canPay: true, paymentAmount: 500, canSkip: false }) }),
+    );
+    const controller = show();
+    fireEvent.keyDown(window, { key: 'l' });
+    expect(controller.skip).not.toHaveBeenCalled();
+    fireEvent.keyDown(window, { key: 'p' });
+    expect(controller.pay).toHaveBeenCalledTimes(1);
   });
 });

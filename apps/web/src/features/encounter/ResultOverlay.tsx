@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { hotkeyProps } from '../../components/useHotkeys';
 import type { EncounterOverlay } from '../../store/gameStore';
 
@@ -18,6 +19,9 @@ export interface ResultOverlayProps {
 
 export function ResultOverlay({ overlay, busy, onContinue, onGameOver }: ResultOverlayProps) {
   const dead = overlay.kind === 'dead';
+  // the result takes the focus: Enter (or C) continues, as a dialog's first button would
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => buttonRef.current?.focus(), [dead]);
   return (
     <div className={`result-overlay result-${overlay.kind}`} role="dialog" aria-modal="true" aria-label={TITLES[overlay.kind]}>
       <div className="result-box">
@@ -25,11 +29,11 @@ export function ResultOverlay({ overlay, busy, onContinue, onGameOver }: ResultO
         <p className="result-message">{overlay.message}</p>
         {overlay.cost && <p className="result-cost">{overlay.cost}</p>}
         {dead ? (
-          <button type="button" className="btn btn-danger" onClick={onGameOver}>
+          <button type="button" className="btn btn-danger" ref={buttonRef} onClick={onGameOver}>
             Game Over
           </button>
         ) : (
-          <button type="button" className="btn" onClick={onContinue} disabled={busy} {...hotkeyProps('continue')}>
+          <button type="button" className="btn" ref={buttonRef} onClick={onContinue} disabled={busy} {...hotkeyProps('continue')}>
             Continue
           </button>
         )}

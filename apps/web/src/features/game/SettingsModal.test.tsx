@@ -35,6 +35,7 @@ beforeEach(() => {
   s.setGameState(makeState());
   s.setSoundEnabled(true);
   s.setCombatSpeed('normal');
+  s.setTravelSpeed('normal');
 });
 afterEach(() => {
   cleanup();
@@ -42,6 +43,18 @@ afterEach(() => {
 });
 
 describe("'Game Settings'", () => {
+  it('picks the travel speed NORMAL, FAST or SKIP, NORMAL by default, remembered locally', () => {
+    localStorage.removeItem('drugwars.travelSpeed');
+    open();
+    const group = screen.getByRole('group', { name: 'Travel speed' });
+    const pressed = () => Array.from(group.querySelectorAll('[aria-pressed="true"]')).map((b) => b.textContent);
+    expect(pressed()).toEqual(['NORMAL']);
+    fireEvent.click(screen.getByRole('button', { name: 'SKIP' }));
+    expect(pressed()).toEqual(['SKIP']);
+    expect(localStorage.getItem('drugwars.travelSpeed')).toBe('skip');
+    expect(useGameStore.getState().settings.travelSpeed).toBe('skip');
+  });
+
   it('toggles sound ON/OFF and picks SLOW, NORMAL, FAST or INSTANT, remembered locally', () => {
     open();
     expect(screen.getByRole('dialog', { name: 'Game Settings' })).toBeTruthy();
