@@ -16,7 +16,7 @@ import './keys.css';
 /** A key token: a lower-case character, a named key in lower case ('arrowup'), or '#' for a digit (1-9, 0 = 10). */
 type Token = string;
 
-export type ShortcutGroup = 'Game' | 'Views' | 'Market' | 'Quantity dialog' | 'Fly to...' | 'Encounter' | 'Loan shark visit';
+export type ShortcutGroup = 'Game' | 'Views' | 'Market' | 'Quantity dialog' | 'Fly to...' | 'Encounter' | 'Loan shark visit' | 'Replay';
 
 export interface Shortcut {
   readonly keys: readonly Token[];
@@ -71,6 +71,11 @@ export const SHORTCUTS = {
 
   pay: { keys: ['p'], description: 'Pay Full Debt / Pay What You Can', group: 'Loan shark visit' },
   payLater: { keys: ['l'], description: 'Pay Him Later', group: 'Loan shark visit' },
+
+  replayPrev: { keys: ['arrowleft'], description: 'The day before', group: 'Replay' },
+  replayNext: { keys: ['arrowright'], description: 'The day after', group: 'Replay' },
+  replayFirst: { keys: ['home'], description: 'The first day', group: 'Replay' },
+  replayLast: { keys: ['end'], description: 'The last day', group: 'Replay' },
 } as const satisfies Record<string, Shortcut>;
 
 export type ShortcutId = keyof typeof SHORTCUTS;
@@ -84,8 +89,22 @@ const TOKEN_TEXT: Record<string, string> = {
   escape: 'Esc',
   arrowup: '↑',
   arrowdown: '↓',
+  arrowleft: '←',
+  arrowright: '→',
+  home: 'Home',
+  end: 'End',
 };
-const ARIA_TEXT: Record<string, string> = { enter: 'Enter', escape: 'Escape', arrowup: 'ArrowUp', arrowdown: 'ArrowDown', '?': 'Shift+?' };
+const ARIA_TEXT: Record<string, string> = {
+  enter: 'Enter',
+  escape: 'Escape',
+  arrowup: 'ArrowUp',
+  arrowdown: 'ArrowDown',
+  arrowleft: 'ArrowLeft',
+  arrowright: 'ArrowRight',
+  home: 'Home',
+  end: 'End',
+  '?': 'Shift+?',
+};
 
 function tokenText(token: Token): string {
   return TOKEN_TEXT[token] ?? token.toUpperCase();

@@ -13,6 +13,7 @@ import { locationName } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/format';
 import { useCatalogue } from '../../store/useCatalogue';
 import { lazyWithPreload } from '../../components/lazyWithPreload';
+import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
 
 const LineChart = lazyWithPreload(() => import('../../components/charts/LineChart').then((m) => ({ default: m.LineChart })));
 
@@ -62,11 +63,6 @@ export function netWorthChart(days: readonly ReplayDay[], shown: number): ChartD
 }
 
 /** Whether a key press belongs to a field (typing) rather than to the page. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
 function Encounter({ step }: { step: ReplayEncounter }) {
   const toll = step.toll;
   const cost = [
@@ -152,23 +148,14 @@ export default function ReplayPage() {
   const count = replay?.days.length ?? 0;
   const step = useCallback((to: number) => setShown(Math.max(0, Math.min(count - 1, to))), [count]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
-      const moves: Record<string, (i: number) => number> = {
-        ArrowLeft: (i) => i - 1,
-        ArrowRight: (i) => i + 1,
-        Home: () => 0,
-        End: () => count - 1,
-      };
-      const move = moves[e.key];
-      if (!move) return;
-      e.preventDefault();
-      setShown((i) => Math.max(0, Math.min(count - 1, move(i))));
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [count]);
+  // the arrow keys step days, Home and End jump (the shared key mechanism: never while typing in a field, and the
+  // scrubber keeps its own arrows while it has the focus)
+  useHotkeys({
+    replayPrev: () => setShown((i) => Math.max(0, i - 1)),
+    replayNext: () => setShown((i) => Math.max(0, Math.min(count - 1, i + 1))),
+    replayFirst: () => setShown(0),
+    replayLast: () => setShown(Math.max(0, count - 1)),
+  });
 
   const chart = useMemo(() => (replay ? netWorthChart(replay.days, shown) : null), [replay, shown]);
 
@@ -221,7 +208,7 @@ export default function ReplayPage() {
           <LineChart data={chart} formatValue={formatMoney} height={200} />
         </Suspense>
         <div className="replay-scrubber">
-          <button type="button" className="btn btn-small" aria-label="Previous day" aria-keyshortcuts="ArrowLeft" disabled={shown === 0} onClick={() => step(shown - 1)}>
+          <button type="button" className="btn btn-small" aria-label="Previous day" {...hotkeyProps('replayPrev')} disabled={shown === 0} onClick={() => step(shown - 1)}>
             &lt;
           </button>
           <input
@@ -233,7 +220,7 @@ export default function ReplayPage() {
             aria-valuetext={`Day ${day.day} of ${count}`}
             onChange={(e) => step(Number(e.target.value) - 1)}
           />
-          <button type="button" className="btn btn-small" aria-label="Next day" aria-keyshortcuts="ArrowRight" disabled={shown === count - 1} onClick={() => step(shown + 1)}>
+          <button type="button" className="btn btn-small" aria-label="Next day" {...hotkeyProps('replayNext')} disabled={shown === count - 1} onClick={() => step(shown + 1)}>
             &gt;
           </button>
         </div>
