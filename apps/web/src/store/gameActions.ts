@@ -154,11 +154,11 @@ export function resumeGame(sessionId: string): Promise<ResumeOutcome> {
 }
 
 async function resumeOnce(sessionId: string): Promise<ResumeOutcome> {
-  // The game and the catalogue are asked for together (one round trip instead of two on a slow network), the
-  // game first so it heads the connection queue; the state is set once both have answered, as SPEC.md's order
-  // has it.
+  // The game and the catalogue are asked for together (one round trip instead of two on a slow network); the
+  // state is set once both have answered, as SPEC.md's order has it. The game heads the connection queue and
+  // the catalogue's seven calls wait one task, behind the game screen's chunk that main.tsx asks for meanwhile.
   const first = api.resume(sessionId);
-  const data = loadGameData();
+  const data = new Promise<void>((next) => setTimeout(next, 0)).then(loadGameData);
   let last: unknown = null;
   for (let attempt = 0; attempt < RESUME_ATTEMPTS; attempt++) {
     if (attempt > 0) await wait(RESUME_RETRY_INTERVAL_MS);
