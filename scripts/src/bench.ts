@@ -43,7 +43,7 @@ import {
   type ClientGameState,
   type GameState,
 } from '@drugwars/engine';
-import { runRawLoad, type RawRequest } from './rawHttpLoad';
+import { runRawLoad, type RawLoadResult, type RawRequest } from './rawHttpLoad';
 import { chromiumAvailable, firstScreenGzipBytes, lighthouseJson, printLighthouse, runLighthouse, type LighthouseFigures } from './lighthouse';
 
 interface Options {
@@ -257,18 +257,12 @@ function startChild(args: string[], workers = 1): Promise<Child> {
 
 // ---------------------------------------------------------------- HTTP load
 
-interface LoadResult {
-  rps: number;
+/** What either load generator measured, with the CPU figures the caller adds. */
+interface LoadResult extends RawLoadResult {
   /** Server CPU time per request, in microseconds (filled in by the caller). */
   cpuUsPerRequest?: number;
   /** The load generator's (this process's) CPU time per request, in microseconds: it shares the machine's cores. */
   clientCpuUsPerRequest?: number;
-  p50Ms: number;
-  p99Ms: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-  statuses: Record<string, number>;
 }
 
 function summarizeLoad(r: autocannon.Result): LoadResult {

@@ -1,7 +1,7 @@
 // The Storage port implemented once over Kysely; the SQLite and PostgreSQL adapters only build the Kysely
 // instance (dialect, connection settings) and a QueryRunner and hand them here. Every query is written with the
 // query builder, so both databases run the same statements; see queryRunner.ts for how they are executed.
-import { Migrator, sql, type Compilable, type DeleteResult, type Kysely, type Selectable } from 'kysely';
+import { Migrator, sql, type Compilable, type DeleteResult, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Action, GameState } from '@drugwars/engine';
 import {
   SessionLogError,
@@ -231,6 +231,16 @@ export function dailyScoresQuery(db: Kysely<Database>, date: string, limit: numb
 
 /** The hot-path queries, each built and compiled once per storage (arguments are plain values only). */
 function preparedQueries(db: Kysely<Database>) {
+  /** An UPDATE of the session's row that matches only at the expected version of a live session. */
+  const guarded = <A extends unknown[]>(values: (...args: A) => Updateable<SessionsTable>) =>
+    prepare((id: string, expectedVersion: number, ...args: A) =>
+      db
+        .updateTable('sessions')
+        .set(values(...args))
+        .where('id', '=', id)
+        .where('version', '=', expectedVersion)
+        .where('ended_at', 'is', null),
+    );
   return {
     insertSession: prepare(
       (
@@ -290,41 +300,18 @@ function preparedQueries(db: Kysely<Database>) {
         .set({ snapshot, snapshot_version: snapshotVersion })
         .where('session_id', '=', sessionId),
     ),
-    /** The optimistic-concurrency guard: one winner per version. */
-    bumpIfVersion: prepare((nextVersion: number, updatedAt: number, id: string, expectedVersion: number) =>
-      db
-        .updateTable('sessions')
-        .set({ version: nextVersion, updated_at: updatedAt })
-        .where('id', '=', id)
-        .where('version', '=', expectedVersion)
-        .where('ended_at', 'is', null),
-    ),
-    /** The guard alone, for an action within ACTIVITY_RESOLUTION_MS of the stored activity time. */
-    bumpVersion: prepare((nextVersion: number, id: string, expectedVersion: number) =>
-      db
-        .updateTable('sessions')
-        .set({ version: nextVersion })
-        .where('id', '=', id)
-        .where('version', '=', expectedVersion)
-        .where('ended_at', 'is', null),
-    ),
-    bumpVersionNewDay: prepare((nextVersion: number, dayStartVersion: number, id: string, expectedVersion: number) =>
-      db
-        .updateTable('sessions')
-        .set({ version: nextVersion, day_start_version: dayStartVersion })
-        .where('id', '=', id)
-        .where('version', '=', expectedVersion)
-        .where('ended_at', 'is', null),
-    ),
-    /** The same guard for an action that starts a new game day. */
-    bumpIfVersionNewDay: prepare((nextVersion: number, updatedAt: number, dayStartVersion: number, id: string, expectedVersion: number) =>
-      db
-        .updateTable('sessions')
-        .set({ version: nextVersion, updated_at: updatedAt, day_start_version: dayStartVersion })
-        .where('id', '=', id)
-        .where('version', '=', expectedVersion)
-        .where('ended_at', 'is', null),
-    ),
+    /**
+     * The optimistic-concurrency guard: one winner per version. With the activity time when it moves on (see
+     * ACTIVITY_RESOLUTION_MS), and with where today's actions start when the action begins a new game day.
+     */
+    bumpIfVersion: guarded((nextVersion: number, updatedAt: number) => ({ version: nextVersion, updated_at: updatedAt })),
+    bumpVersion: guarded((nextVersion: number) => ({ version: nextVersion })),
+    bumpVersionNewDay: guarded((nextVersion: number, dayStartVersion: number) => ({ version: nextVersion, day_start_version: dayStartVersion })),
+    bumpIfVersionNewDay: guarded((nextVersion: number, updatedAt: number, dayStartVersion: number) => ({
+      version: nextVersion,
+      updated_at: updatedAt,
+      day_start_version: dayStartVersion,
+    })),
     insertIdempotencyKey: prepare((sessionId: string, key: string, kind: string, seq: number, createdAt: number) =>
       db
         .insertInto('idempotency_keys')
@@ -547,11 +534,11 @@ export class KyselyStorage implements Storage {
         const updated = yield* affected(
           touch
             ? dayStartVersion === undefined
-              ? q.bumpIfVersion(nextVersion, t, id, expectedVersion)
-              : q.bumpIfVersionNewDay(nextVersion, t, dayStartVersion, id, expectedVersion)
+              ? q.bumpIfVersion(id, expectedVersion, nextVersion, t)
+              : q.bumpIfVersionNewDay(id, expectedVersion, nextVersion, t, dayStartVersion)
             : dayStartVersion === undefined
-              ? q.bumpVersion(nextVersion, id, expectedVersion)
-              : q.bumpVersionNewDay(nextVersion, dayStartVersion, id, expectedVersion),
+              ? q.bumpVersion(id, expectedVersion, nextVersion)
+              : q.bumpVersionNewDay(id, expectedVersion, nextVersion, dayStartVersion),
         );
         if (updated === 0) {
           const [live] = yield* rows(q.liveId(id));
