@@ -59,7 +59,17 @@ describe.skipIf(!chromiumAvailable())('title screen views', () => {
       await expect.poll(() => page.locator('.footer-version').innerText(), POLL).toMatch(/^v\d/);
       await screenshot(page, `title-${viewport.width}`);
       const toggle = page.getByRole('button', { name: 'Show Changelog' });
-      const before = await toggle.boundingBox();
+      // fonts and late lines (version, day) settle the layout: measure once the toggle keeps its place for 200 ms
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      let before = await toggle.boundingBox();
+      await expect
+        .poll(async () => {
+          const prev = before;
+          await page.waitForTimeout(200);
+          before = await toggle.boundingBox();
+          return prev !== null && before !== null && prev.y === before.y;
+        }, POLL)
+        .toBe(true);
       await toggle.click();
       const panel = page.getByRole('region', { name: 'Recent Changes' });
       await expect.poll(() => panel.locator('li').count(), POLL).toBeGreaterThan(0);

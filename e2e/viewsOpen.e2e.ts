@@ -61,7 +61,7 @@ describe.skipIf(!chromiumAvailable())('views open with their content', () => {
         opened.push(label);
       }
     }
-    // World Drug Prices showed its cards at once (today's hints were asked ahead)
+    // World Drug Prices showed its cards at once (the hints are in the game state)
     expect(opened).toHaveLength(14);
     expect(await page.evaluate(() => window.loadingSeen)).toEqual([]);
   });

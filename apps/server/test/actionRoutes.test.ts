@@ -221,11 +221,11 @@ describeEachStorage('action routes', (target) => {
 
   it('world prices, history, shipping companies and shipment status', async () => {
     const { id, state } = await newGame();
-    // Game state replies leave the known prices of every city to their own call (the World Drug Prices view).
-    expect(state.worldPrices).toEqual({});
-    expect(state.worldPricesDay).toEqual({});
+    // SPEC.md: World Drug Prices reads worldPrices from the game state; the GET answers the same hints.
     const world = json<WorldPricesResponse>(await call(t.app, 'GET', '/api/game/prices/world', { sessionId: id }));
     expect(Object.keys(world.worldPrices).sort()).toEqual(LOCATIONS.map((l) => l.id).sort());
+    expect(state.worldPrices).toEqual(world.worldPrices);
+    expect(state.worldPricesDay).toEqual(world.worldPricesDay);
     expect(world.worldPrices[state.location]).toEqual(state.prices);
     expect(Object.values(world.worldPricesDay)).toEqual(LOCATIONS.map(() => 1));
 
@@ -246,6 +246,8 @@ describeEachStorage('action routes', (target) => {
     const worldToday = json<WorldPricesResponse>(await call(t.app, 'GET', '/api/game/prices/world', { sessionId: id }));
     expect(worldToday.worldPricesDay[day2.gameState.location]).toBe(today);
     expect(worldToday.worldPrices[day2.gameState.location]).toEqual(day2.gameState.prices);
+    expect(day2.gameState.worldPrices).toEqual(worldToday.worldPrices);
+    expect(day2.gameState.worldPricesDay[day2.gameState.location]).toBe(today);
     const someDrug = Object.keys(here)[0]!;
     expect(here[someDrug]!.map((p) => p.day)).toEqual([1, today]);
     expect(here[someDrug]![0]!.value).toBe(world.worldPrices[day2.gameState.location]![someDrug]);

@@ -88,7 +88,7 @@ describe('state machine', () => {
 });
 
 describe('views', () => {
-  it('toClientView strips the seed, the PRNG state and the real prices elsewhere, and leaves out the world prices and, while the game runs, the history lists', () => {
+  it('toClientView strips the seed, the PRNG state and the real prices elsewhere, keeps the known world prices (World Drug Prices reads them from the state) and leaves out, while the game runs, the history lists', () => {
     const s = replay({ playerName: 'V', seed: TEST_SEED, isSeeded: true }, [{ type: 'repay', amount: 1000 }, { type: 'stay' }, { type: 'stay' }]);
     expect(Object.keys(s.gameHistory.priceHistory)).toEqual(['1', '2', '3']);
     expect(s.gameHistory.financeHistory.length).toBe(3);
@@ -97,12 +97,13 @@ describe('views', () => {
     expect('rng' in view).toBe(false);
     expect('cityPrices' in view).toBe(false);
     expect(JSON.stringify(view)).not.toContain(TEST_SEED);
-    // The world prices are GET /api/game/prices/world's, the charts' series historyView's (GET /api/game/history).
-    expect(view.worldPrices).toEqual({});
-    expect(view.worldPricesDay).toEqual({});
+    // The hints of every city stay in the state; the charts' series are historyView's (GET /api/game/history).
+    expect(view.worldPrices).toEqual(s.worldPrices);
+    expect(Object.keys(view.worldPrices).length).toBeGreaterThan(1);
+    expect(view.worldPricesDay).toEqual(s.worldPricesDay);
     expect(view.gameHistory).toEqual({ financeHistory: [], healthHistory: [], priceHistory: {}, actionHistory: [], locationHistory: [] });
     expect(s.gameHistory.priceHistory['3']).toEqual({ [view.location]: view.prices });
-    const rest = { ...view, worldPrices: s.worldPrices, worldPricesDay: s.worldPricesDay, gameHistory: s.gameHistory };
+    const rest = { ...view, gameHistory: s.gameHistory };
     expect({ ...rest, seed: s.seed, rng: s.rng, cityPrices: s.cityPrices }).toEqual(s);
   });
 
@@ -112,7 +113,7 @@ describe('views', () => {
     const view = toClientView(s);
     expect(view.gameHistory).toEqual({ ...s.gameHistory, priceHistory: {} });
     expect(view.gameHistory.financeHistory.length).toBeGreaterThan(0);
-    expect(view.worldPrices).toEqual({});
+    expect(view.worldPrices).toEqual(s.worldPrices);
   });
 
   it('historyView lists cash, debt, health and prices per city and drug by day', () => {

@@ -150,14 +150,14 @@ export function roundsOwned(p: Pick<Player, 'items'>, ammoId: string): number {
 }
 
 /**
- * What the server may send to a browser, and only what a game screen reads after every move: the state without
- * the PRNG state, the secret seed and the real prices of the cities the player is not in, and without the bulky
- * parts that only one rarely opened view needs, each of which has its own GET:
- * - worldPrices and worldPricesDay (the last prices seen in every city, ~1.8 KB) are empty: the World Drug
- *   Prices view asks GET /api/game/prices/world;
+ * What the server may send to a browser after every move: the state without the PRNG state, the secret seed and the
+ * real prices of the cities the player is not in (worldPrices is what they know, as SPEC.md's World Drug Prices
+ * reads it from the game state), and without the bulky history that only rarely opened views need, each of which
+ * has its own GET:
  * - gameHistory's lists (finances, health, trades, trips: ~2-4 KB, growing every day) are empty while the game
- *   runs and complete once it is over, for the game-over statistics; the charts ask GET /api/game/history
- *   (historyView). priceHistory is always empty: today's entry would only repeat `prices`.
+ *   runs and complete once it is over, for the game-over statistics (the only screen that reads them);
+ * - priceHistory is always empty: today's entry would only repeat `prices`, and the charts ask GET
+ *   /api/game/history (historyView).
  * The field names stay, so a reply keeps the state's shape.
  */
 export function toClientView(state: GameState): ClientGameState {
@@ -166,8 +166,6 @@ export function toClientView(state: GameState): ClientGameState {
   const h = state.gameHistory;
   return {
     ...view,
-    worldPrices: {},
-    worldPricesDay: {},
     gameHistory: state.gameOver
       ? { financeHistory: h.financeHistory, healthHistory: h.healthHistory, priceHistory: {}, actionHistory: h.actionHistory, locationHistory: h.locationHistory }
       : { financeHistory: [], healthHistory: [], priceHistory: {}, actionHistory: [], locationHistory: [] },

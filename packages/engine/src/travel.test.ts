@@ -107,10 +107,11 @@ describe('what the player knows of prices (uncertain markets)', () => {
     expect(s3.worldPricesDay[a!.id]).toBe(2);
     for (const m of s4.marketInfo) expect(m.previousPrice).toBe(s2.prices[m.id]);
     expect(s4.worldPricesDay).toMatchObject({ [a!.id]: 4, [b!.id]: 3 });
-    // the client never sees today's real prices of the other cities; the hints travel by their own GET
+    // the client sees the hints, never today's real prices of the other cities
     const view = JSON.stringify(toClientView(s4));
     expect(view).not.toContain('cityPrices');
-    expect(toClientView(s4).worldPrices).toEqual({});
+    expect(toClientView(s4).worldPrices).toEqual(s4.worldPrices);
+    expect(toClientView(s4).worldPricesDay).toEqual(s4.worldPricesDay);
   });
 });
 

@@ -216,10 +216,10 @@ export const ClientGameStateSchema = Type.Object({
   prices: Type.Record(Type.String(), Int()),
   worldPrices: Type.Record(Type.String(), Type.Record(Type.String(), Int()), {
     description:
-      "The last prices the player saw in each city (a hint: prices move every night); today's where they are. Empty in a game state reply: GET /api/game/prices/world has them.",
+      "The last prices the player saw in each city (a hint: prices move every night); today's where they are.",
   }),
   worldPricesDay: Type.Record(Type.String(), Int(), {
-    description: 'Location id -> the day its worldPrices were seen. Empty in a game state reply (GET /api/game/prices/world).',
+    description: 'Location id -> the day its worldPrices were seen.',
   }),
   marketInfo: Type.Array(MarketEntrySchema),
   encounter: Nullable(EncounterSchema),

@@ -8,7 +8,7 @@ import type { LoanSharkOffer } from '@drugwars/engine';
 import { api } from '../../api/client';
 import { preloadAll } from '../../components/lazyWithPreload';
 import { useGameStore } from '../../store/gameStore';
-import { keptHistory, keptSharks, keptWorldPrices, prefetchViewData, resetViewData } from '../../store/viewData';
+import { keptHistory, keptSharks, prefetchViewData, resetViewData } from '../../store/viewData';
 import { gameState } from '../encounter/testFixtures';
 import { CurrentView } from './CurrentView';
 import { NAV_ITEMS } from './Navigation';
@@ -38,16 +38,15 @@ beforeEach(() => {
   resetViewData();
   const gs = gameState({ encounter: null });
   gs.player = { ...gs.player, debt: 0, loanShark: null };
-  // as a game reply has it: other cities' prices are asked for separately
-  gs.worldPrices = {};
-  gs.worldPricesDay = {};
+  // as a game reply has it: the prices last seen in every city (World Drug Prices reads them from the state)
+  gs.worldPrices = { new_york: { weed: 300 }, miami: { weed: 280 } };
+  gs.worldPricesDay = { new_york: 1, miami: 1 };
   useGameStore.getState().setSession('session-1');
   useGameStore.getState().setGameState(gs);
   vi.spyOn(api, 'loanSharks').mockResolvedValue([shark]);
   // the other calls the views make are answered too (Shipping and Shipment Tracking fill in behind their content)
   vi.spyOn(api, 'shippingCompanies').mockResolvedValue({ success: true, companies: [] });
   vi.spyOn(api, 'shippingStatus').mockResolvedValue({ success: true, shipments: [] });
-  vi.spyOn(api, 'worldPrices').mockResolvedValue({ success: true, worldPrices: { miami: { weed: 280 } }, worldPricesDay: { miami: 2 } });
   vi.spyOn(api, 'history').mockResolvedValue({
     success: true,
     history: { cash: [{ day: 1, value: 2000 }], debt: [], health: [], prices: {} },
@@ -64,7 +63,6 @@ describe('views open with their content', () => {
     prefetchViewData();
     await vi.waitFor(() => expect(keptSharks()).not.toBeNull());
     await vi.waitFor(() => expect(keptHistory()).not.toBeNull());
-    await vi.waitFor(() => expect(keptWorldPrices()).not.toBeNull());
     const items = Object.values(NAV_ITEMS).flat();
     expect(items.length).toBeGreaterThanOrEqual(12);
     for (const item of items) {
@@ -87,13 +85,11 @@ describe('views open with their content', () => {
     expect(api.loanSharks).toHaveBeenCalledTimes(2);
   });
 
-  it("nothing kept for one game is shown in another, and other cities' prices are kept for their day only", async () => {
+  it('nothing kept for one game is shown in another', async () => {
     prefetchViewData();
     await vi.waitFor(() => expect(keptHistory()).not.toBeNull());
-    await vi.waitFor(() => expect(keptWorldPrices()).not.toBeNull());
     const gs = useGameStore.getState().gameState!;
     useGameStore.getState().setGameState({ ...gs, day: gs.day + 1 });
-    expect(keptWorldPrices()).toBeNull();
     expect(keptHistory()).not.toBeNull();
     useGameStore.getState().setSession('session-2');
     expect(keptHistory()).toBeNull();

@@ -1,20 +1,16 @@
 // World Drug Prices (SPEC.md section 2): a card per location with its drug prices; the current location is
 // highlighted. Only the current location's prices are today's: every other card shows the prices the player last
 // saw there and says when ('seen day 4, 3 days ago'), because markets move every night. Uses gameState.worldPrices
-// and worldPricesDay; when the state carries none, today's answer of GET /api/game/prices/world (asked ahead by
-// the game screen, store/viewData, or here).
-import { useEffect, useState } from 'react';
+// and worldPricesDay (SPEC.md: the view needs worldPrices in the game state), so it opens with its cards.
 import { Table, type Column } from '../../components/Table';
 import { ViewHeader } from '../../components/ViewHeader';
 import { nameOf } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/format';
 import { useGameStore } from '../../store/gameStore';
 import { useCatalogue } from '../../store/useCatalogue';
-import { keptWorldPrices, loadWorldPrices } from '../../store/viewData';
 import './info.css';
 
 type WorldPrices = Record<string, Record<string, number>>;
-type Known = { worldPrices: WorldPrices; worldPricesDay: Record<string, number> };
 
 /** When a city's prices were seen, against today. */
 export function seenLabel(seenDay: number | undefined, today: number): string {
@@ -28,29 +24,8 @@ type PriceRow = [drugId: string, price: number];
 export function WorldPricesView() {
   const gameState = useGameStore((s) => s.gameState);
   const { drugs, locations } = useCatalogue();
-  // today's hints asked ahead while the game screen was idle (store/viewData), else asked here
-  const [fetched, setFetched] = useState<Known | null>(keptWorldPrices);
-  const fromState = gameState?.worldPrices ?? {};
-  const hasState = Object.keys(fromState).length > 0;
-
-  useEffect(() => {
-    if (hasState) return;
-    const kept = keptWorldPrices();
-    if (kept) {
-      setFetched(kept);
-      return;
-    }
-    let live = true;
-    loadWorldPrices()
-      .then((next) => live && setFetched(next))
-      .catch((err) => console.warn('world prices failed', err));
-    return () => {
-      live = false;
-    };
-  }, [hasState, gameState?.day]);
-
-  const prices = hasState ? fromState : (fetched?.worldPrices ?? {});
-  const seenOn = (hasState ? gameState?.worldPricesDay : fetched?.worldPricesDay) ?? {};
+  const prices: WorldPrices = gameState?.worldPrices ?? {};
+  const seenOn = gameState?.worldPricesDay ?? {};
   const today = gameState?.day ?? 0;
   const columns: Column<PriceRow>[] = [
     { header: 'Drug', cell: ([drugId]) => nameOf(drugs, drugId) },
