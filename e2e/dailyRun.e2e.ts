@@ -3,20 +3,17 @@
 // day's board with its place, Share copying the text result with the replay's link, Game Over's link opening the
 // DAILY RUN tab of the MOST WANTED LIST listing it (and the other tabs not), and its replay stepped through day by day with the keyboard; axe-core finds
 // nothing serious on the board or the replay.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, DESKTOP, launchBrowser, newPage, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, DESKTOP, screenshot } from './support/harness';
 import { axeScan, seriousOrCritical } from './support/axe';
-import { expectStat, fastSettings, openPlace, POLL, startGame } from './support/game';
+import { expectStat, openPlace, POLL, startGame } from './support/game';
+import { onePageScenario } from './support/scenario';
 import { money, playToTheEnd, uniqueName, type Ending } from './support/playThrough';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe.skipIf(!chromiumAvailable())("today's Daily Run: played, filed, shared, listed and replayed", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const run = onePageScenario('daily-run', DESKTOP);
   const name = uniqueName('Day');
   let today = '';
   let ending: Ending;
@@ -24,103 +21,88 @@ describe.skipIf(!chromiumAvailable())("today's Daily Run: played, filed, shared,
   let entryId = '';
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, DESKTOP));
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await fastSettings(page);
-  });
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await screenshot(page, `failed-daily-run-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDatabase(server);
+    await run.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: run.server.url });
   });
 
   it("plays today's Daily Run from the name entry's DAILY RUN to GAME OVER, filed on the day's board", async () => {
-    await startGame(page, server.url, { name, daily: true });
+    await startGame(run.page, run.server.url, { name, daily: true });
     // The footer names the day (UTC), never a seed.
-    const footer = await page.locator('.game-footer').innerText();
+    const footer = await run.page.locator('.game-footer').innerText();
     today = /DAILY RUN (\d{4}-\d{2}-\d{2})/.exec(footer)?.[1] ?? '';
     expect(Date.now() - Date.parse(`${today}T00:00:00Z`)).toBeLessThan(2 * 86_400_000);
     expect(footer).not.toMatch(/Seed:/);
-    await expectStat(page, 'Day', '1/30');
-    await openPlace(page, 'Finances');
-    await page.getByRole('button', { name: 'Pay Full Debt ($1,000)' }).click();
-    await expectStat(page, 'Debt', '$0');
-    await openPlace(page, 'Market');
+    await expectStat(run.page, 'Day', '1/30');
+    await openPlace(run.page, 'Finances');
+    await run.page.getByRole('button', { name: 'Pay Full Debt ($1,000)' }).click();
+    await expectStat(run.page, 'Debt', '$0');
+    await openPlace(run.page, 'Market');
 
-    ending = await playToTheEnd(page);
+    ending = await playToTheEnd(run.page);
     console.info(`daily-run: ${JSON.stringify(ending)}`);
-    await page.getByRole('heading', { name: 'GAME OVER' }).waitFor();
-    await page.getByText(`Score submitted to the Daily Run of ${today}!`).waitFor();
-    score = (await page.locator('.final-score').innerText()).replace(/^Final Score: /, '');
+    await run.page.getByRole('heading', { name: 'GAME OVER' }).waitFor();
+    await run.page.getByText(`Score submitted to the Daily Run of ${today}!`).waitFor();
+    score = (await run.page.locator('.final-score').innerText()).replace(/^Final Score: /, '');
     if (!ending.died) expect(money(score)).toBe(ending.lastNetWorth);
     // its place on its own board, and none on the all-time list
-    expect(await page.getByRole('list', { name: 'Your place' }).locator('li').allInnerTexts()).toEqual([`#1 on the Daily Run of ${today}`]);
-    await screenshot(page, 'desktop-gameover-daily');
+    expect(await run.page.getByRole('list', { name: 'Your place' }).locator('li').allInnerTexts()).toEqual([`#1 on the Daily Run of ${today}`]);
+    await screenshot(run.page, 'desktop-gameover-daily');
   });
 
   it('Share copies the text result with the replay link (a check mark says so); the page shows the same text', async () => {
     expect(score).not.toBe('');
-    await page.getByRole('button', { name: 'Share' }).click();
-    await page.getByRole('button', { name: '✓ Copied' }).waitFor();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    await run.page.getByRole('button', { name: 'Share' }).click();
+    await run.page.getByRole('button', { name: '✓ Copied' }).waitFor();
+    const copied = await run.page.evaluate(() => navigator.clipboard.readText());
     const dayPart = ending.died ? 'R\\.I\\.P\\. on day \\d+' : 'day 30';
     const expected = new RegExp(
-      `^DRUG WARS Daily ${today}: ${escapeRegExp(score)}, ${dayPart}(, \\d+ cops? down)?, #1 today\\n${escapeRegExp(server.url)}/replay/(\\d+)$`,
+      `^DRUG WARS Daily ${today}: ${escapeRegExp(score)}, ${dayPart}(, \\d+ cops? down)?, #1 today\\n${escapeRegExp(run.server.url)}/replay/(\\d+)$`,
     );
     expect(copied).toMatch(expected);
     entryId = expected.exec(copied)![2]!;
-    expect(await page.locator('.share-text').innerText()).toBe(copied);
+    expect(await run.page.locator('.share-text').innerText()).toBe(copied);
   });
 
   it("Game Over's link opens the MOST WANTED LIST on its day's DAILY RUN tab, with its replay; the Most Wanted List's tabs do not list it", async () => {
-    await page.getByRole('link', { name: 'See the Most Wanted List' }).click();
-    await page.waitForURL(`${server.url}/leaderboard?tab=daily&date=${today}`);
-    await page.getByRole('heading', { name: 'MOST WANTED LIST' }).waitFor();
-    expect(await page.getByRole('tab', { name: 'DAILY RUN' }).getAttribute('aria-selected')).toBe('true');
-    await page.locator('.leaderboard-table').getByRole('link', { name, exact: true }).waitFor();
-    await page.getByRole('tab', { name: 'Today' }).click();
-    await expect.poll(() => page.locator('.leaderboard-table tbody').innerText(), POLL).toBe('Nobody yet. Be the first.');
+    await run.page.getByRole('link', { name: 'See the Most Wanted List' }).click();
+    await run.page.waitForURL(`${run.server.url}/leaderboard?tab=daily&date=${today}`);
+    await run.page.getByRole('heading', { name: 'MOST WANTED LIST' }).waitFor();
+    expect(await run.page.getByRole('tab', { name: 'DAILY RUN' }).getAttribute('aria-selected')).toBe('true');
+    await run.page.locator('.leaderboard-table').getByRole('link', { name, exact: true }).waitFor();
+    await run.page.getByRole('tab', { name: 'Today' }).click();
+    await expect.poll(() => run.page.locator('.leaderboard-table tbody').innerText(), POLL).toBe('Nobody yet. Be the first.');
 
-    await page.getByRole('tab', { name: 'DAILY RUN' }).click();
-    expect(await page.getByLabel('Day (UTC)').inputValue()).toBe(today);
-    const link = page.locator('.leaderboard-table').getByRole('link', { name, exact: true });
+    await run.page.getByRole('tab', { name: 'DAILY RUN' }).click();
+    expect(await run.page.getByLabel('Day (UTC)').inputValue()).toBe(today);
+    const link = run.page.locator('.leaderboard-table').getByRole('link', { name, exact: true });
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(`/replay/${entryId}`);
-    const cells = await page.locator('.leaderboard-table tbody tr').first().locator('td').allInnerTexts();
+    const cells = await run.page.locator('.leaderboard-table tbody tr').first().locator('td').allInnerTexts();
     expect(cells.slice(0, 3)).toEqual(['1', expect.stringMatching(new RegExp(`^${name}`)), score]);
-    expect(seriousOrCritical(await axeScan(page, 'leaderboard-daily'))).toEqual([]);
-    await screenshot(page, 'desktop-leaderboard-daily');
+    expect(seriousOrCritical(await axeScan(run.page, 'leaderboard-daily'))).toEqual([]);
+    await screenshot(run.page, 'desktop-leaderboard-daily');
     await link.click();
   });
 
   it('its replay tells the game day by day, stepped by the arrow keys, Home and End', async () => {
-    await page.waitForURL(`**/replay/${entryId}`);
-    const day = page.getByRole('heading', { level: 2 });
+    await run.page.waitForURL(`**/replay/${entryId}`);
+    const day = run.page.getByRole('heading', { level: 2 });
     await expect.poll(() => day.innerText(), POLL).toBe('Day 1: New York');
-    const days = page.locator('.replay-day');
+    const days = run.page.locator('.replay-day');
     expect(await days.innerText()).toContain("You're debt free!");
-    await page.keyboard.press('ArrowRight');
+    await run.page.keyboard.press('ArrowRight');
     await expect.poll(() => day.innerText(), POLL).toMatch(/^Day 2: /);
-    await page.keyboard.press('ArrowLeft');
+    await run.page.keyboard.press('ArrowLeft');
     await expect.poll(() => day.innerText(), POLL).toBe('Day 1: New York');
-    await page.keyboard.press('End');
+    await run.page.keyboard.press('End');
     const lastDay = ending.died ? /^Day \d+: / : /^Day 30: /;
     await expect.poll(() => day.innerText(), POLL).toMatch(lastDay);
     // The last day ends on the score.
     const netWorth = days.locator('.replay-figures div').filter({ hasText: 'Net worth' }).locator('dd');
     expect(await netWorth.innerText()).toBe(score);
-    expect(await page.getByRole('slider', { name: 'Day' }).getAttribute('aria-valuetext')).toMatch(/^Day \d+ of \d+$/);
-    await page.keyboard.press('Home');
+    expect(await run.page.getByRole('slider', { name: 'Day' }).getAttribute('aria-valuetext')).toMatch(/^Day \d+ of \d+$/);
+    await run.page.keyboard.press('Home');
     await expect.poll(() => day.innerText(), POLL).toBe('Day 1: New York');
-    expect(seriousOrCritical(await axeScan(page, 'replay'))).toEqual([]);
-    await screenshot(page, 'desktop-replay-daily');
+    expect(seriousOrCritical(await axeScan(run.page, 'replay'))).toEqual([]);
+    await screenshot(run.page, 'desktop-replay-daily');
   });
 });

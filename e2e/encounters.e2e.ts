@@ -7,25 +7,14 @@
 // The second visit is chosen with less cash than debt + fees, so the panel must show 'You can pay' as the cash
 // on hand (the engine's paymentAmount = min(cash, debt + fees)) and offer 'Pay What You Can', not 'Pay Full
 // Debt' (SPEC.md section 2, Encounter view); paying then takes all the cash and leaves the rest of the debt.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { finalScore, formatMoney, introMessage, type GameState } from '@drugwars/engine';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeScan, seriousOrCritical } from './support/axe';
-import { chromiumAvailable, DESKTOP, launchBrowser, newPage, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
-import {
-  dialog,
-  dismissEventModals,
-  expectStat,
-  fastSettings,
-  fightUntilOverlay,
-  openPlace,
-  POLL,
-  startGame,
-  stayOneDay,
-  statText,
-  type DayOutcome,
-} from './support/game';
+import { chromiumAvailable, DESKTOP, screenshot } from './support/harness';
+import { dialog, dismissEventModals, expectStat, fightUntilOverlay, openPlace, POLL, startGame, stayOneDay, statText, type DayOutcome } from './support/game';
 import { findSeed, gameFor, playFight, step, tryStep } from './support/seeds';
+import { onePageScenario } from './support/scenario';
 
 type Stop =
   | { kind: 'fight'; day: number; start: GameState; end: GameState; presses: number; ending: 'victory' | 'escaped' | 'dead' }
@@ -104,10 +93,7 @@ function introFor(state: GameState): string {
 }
 
 describe.skipIf(!chromiumAvailable())('encounters, loan-shark visits and death', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const run = onePageScenario('encounters', DESKTOP);
   const scarface = findSeed(scarfacePlan);
   const goner = findSeed(gonerPlan);
   const stops = scarface.found;
@@ -116,28 +102,10 @@ describe.skipIf(!chromiumAvailable())('encounters, loan-shark visits and death',
   const skipped = stops[2] as Extract<Stop, { kind: 'visit' }>;
   const paid = stops[3] as Extract<Stop, { kind: 'visit' }>;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, DESKTOP));
-    await fastSettings(page);
-  });
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await screenshot(page, `failed-encounters-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDatabase(server);
-  });
-
   it('fights to VICTORY! with ATTACK; the reward lands in cash', async () => {
-    await startGame(page, server.url, { name: 'Scarface', seed: scarface.seed });
-    await stayUntil(page, victory.day, 'fight');
-    const view = page.getByTestId('encounter-view');
+    await startGame(run.page, run.server.url, { name: 'Scarface', seed: scarface.seed });
+    await stayUntil(run.page, victory.day, 'fight');
+    const view = run.page.getByTestId('encounter-view');
     expect(await view.getByRole('heading', { level: 2 }).first().innerText()).toBe('ENCOUNTER!');
     expect(await view.locator('.encounter-intro').innerText()).toBe(introFor(victory.start));
     expect(await view.locator('.turn-indicator').innerText()).toBe('YOUR TURN');
@@ -145,43 +113,43 @@ describe.skipIf(!chromiumAvailable())('encounters, loan-shark visits and death',
     expect(await view.locator('.enemy-card').count()).toBe(victory.start.encounter!.enemies.length);
     expect(await view.getByTestId('player-card').innerText()).toContain('Weapon: Fists');
     // the messages panel is hidden during an encounter (SPEC.md section 2)
-    expect(await page.getByRole('button', { name: /MESSAGES/ }).count()).toBe(0);
-    await screenshot(page, 'desktop-encounter');
-    const violations = await axeScan(page, 'encounter');
+    expect(await run.page.getByRole('button', { name: /MESSAGES/ }).count()).toBe(0);
+    await screenshot(run.page, 'desktop-encounter');
+    const violations = await axeScan(run.page, 'encounter');
     expect(seriousOrCritical(violations)).toEqual([]);
 
-    const result = await fightUntilOverlay(page, 'ATTACK');
+    const result = await fightUntilOverlay(run.page, 'ATTACK');
     expect(result.title).toBe('VICTORY!');
     expect(result.presses).toBe(victory.presses);
     const reward = victory.end.player.cash - victory.start.player.cash;
-    const message = await page.locator('.result-overlay .result-message').innerText();
+    const message = await run.page.locator('.result-overlay .result-message').innerText();
     expect(message.length).toBeGreaterThan(0);
     if (reward > 0) expect(message).toContain(formatMoney(reward));
-    await page.locator('.result-overlay').getByRole('button', { name: 'Continue' }).click();
-    await page.getByTestId('encounter-view').waitFor({ state: 'detached' });
-    await dismissEventModals(page);
-    await expectStat(page, 'Cash', formatMoney(victory.end.player.cash));
-    await expectStat(page, 'Health', `${victory.end.player.health}%`);
+    await run.page.locator('.result-overlay').getByRole('button', { name: 'Continue' }).click();
+    await run.page.getByTestId('encounter-view').waitFor({ state: 'detached' });
+    await dismissEventModals(run.page);
+    await expectStat(run.page, 'Cash', formatMoney(victory.end.player.cash));
+    await expectStat(run.page, 'Health', `${victory.end.player.health}%`);
   });
 
   it('escapes with RUN: ESCAPED!, then the game goes on the same day', async () => {
-    await stayUntil(page, escape.day, 'fight');
-    const result = await fightUntilOverlay(page, 'RUN');
+    await stayUntil(run.page, escape.day, 'fight');
+    const result = await fightUntilOverlay(run.page, 'RUN');
     expect(result.title).toBe('ESCAPED!');
     expect(result.presses).toBe(escape.presses);
-    expect(await page.locator('.result-overlay .result-message').innerText()).toBe('You successfully escaped!');
-    await page.locator('.result-overlay').getByRole('button', { name: 'Continue' }).click();
-    await page.getByTestId('encounter-view').waitFor({ state: 'detached' });
-    await dismissEventModals(page);
-    await expectStat(page, 'Day', `${escape.day}/30`);
-    await expectStat(page, 'Health', `${escape.end.player.health}%`);
-    await page.getByRole('heading', { name: /^Market: / }).waitFor();
+    expect(await run.page.locator('.result-overlay .result-message').innerText()).toBe('You successfully escaped!');
+    await run.page.locator('.result-overlay').getByRole('button', { name: 'Continue' }).click();
+    await run.page.getByTestId('encounter-view').waitFor({ state: 'detached' });
+    await dismissEventModals(run.page);
+    await expectStat(run.page, 'Day', `${escape.day}/30`);
+    await expectStat(run.page, 'Health', `${escape.end.player.health}%`);
+    await run.page.getByRole('heading', { name: /^Market: / }).waitFor();
   });
 
   it("meets the loan shark and puts him off: 'Pay Him Later'", async () => {
-    await stayUntil(page, skipped.day, 'visit');
+    await stayUntil(run.page, skipped.day, 'visit');
     const enc = skipped.start.encounter!;
-    const panel = page.locator('.loan-shark-visit');
+    const panel = run.page.locator('.loan-shark-visit');
     const text = (await panel.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain(`Debt: ${formatMoney(enc.debtAmount)}`);
     const total = enc.debtAmount + enc.totalFees;
@@ -190,23 +158,23 @@ describe.skipIf(!chromiumAvailable())('encounters, loan-shark visits and death',
     expect(text).toContain(`You can pay: ${formatMoney(Math.min(skipped.start.player.cash, total))}`);
     const label = skipped.start.player.cash >= total ? 'Pay Full Debt' : 'Pay What You Can';
     expect(await panel.getByRole('button', { name: label }).isEnabled()).toBe(true);
-    await screenshot(page, 'desktop-loan-shark-visit');
-    const violations = await axeScan(page, 'loan-shark-visit');
+    await screenshot(run.page, 'desktop-loan-shark-visit');
+    const violations = await axeScan(run.page, 'loan-shark-visit');
     expect(seriousOrCritical(violations)).toEqual([]);
     await panel.getByRole('button', { name: 'Pay Him Later' }).click();
-    await page.getByTestId('encounter-view').waitFor({ state: 'detached' });
-    await dismissEventModals(page);
-    expect(await statText(page, 'Debt')).toMatch(new RegExp(`^${escapeRe(formatMoney(skipped.end.player.debt))} to `));
-    await expectStat(page, 'Cash', formatMoney(skipped.end.player.cash));
+    await run.page.getByTestId('encounter-view').waitFor({ state: 'detached' });
+    await dismissEventModals(run.page);
+    expect(await statText(run.page, 'Debt')).toMatch(new RegExp(`^${escapeRe(formatMoney(skipped.end.player.debt))} to `));
+    await expectStat(run.page, 'Cash', formatMoney(skipped.end.player.cash));
   });
 
   it("loan-shark visit: 'You can pay' shows min(cash, total) and the button reads 'Pay What You Can' when cash is short", async () => {
-    await stayUntil(page, paid.day, 'visit');
+    await stayUntil(run.page, paid.day, 'visit');
     const enc = paid.start.encounter!;
     const cash = paid.start.player.cash;
     const total = enc.debtAmount + enc.totalFees;
     expect(cash).toBeLessThan(total);
-    const panel = page.locator('.loan-shark-visit');
+    const panel = run.page.locator('.loan-shark-visit');
     const text = (await panel.innerText()).replace(/\s+/g, ' ');
     expect(text).toContain(`Total needed: ${formatMoney(total)}`);
     expect(text).toContain(`You can pay: ${formatMoney(cash)}`);
@@ -216,58 +184,58 @@ describe.skipIf(!chromiumAvailable())('encounters, loan-shark visits and death',
 
   it('pays the loan shark on his next visit: all the cash goes, the rest of the debt stays', async () => {
     // the visit of the previous test is still on screen
-    const panel = page.locator('.loan-shark-visit');
+    const panel = run.page.locator('.loan-shark-visit');
     await panel.getByRole('button', { name: 'Pay What You Can' }).click();
-    await page.getByTestId('encounter-view').waitFor({ state: 'detached' });
-    await dismissEventModals(page);
+    await run.page.getByTestId('encounter-view').waitFor({ state: 'detached' });
+    await dismissEventModals(run.page);
     expect(paid.end.player.cash).toBe(0);
-    await expectStat(page, 'Cash', formatMoney(0));
+    await expectStat(run.page, 'Cash', formatMoney(0));
     const debt = paid.end.player.debt;
     expect(debt).toBe(paid.start.player.debt - Math.max(0, paid.start.player.cash - paid.start.encounter!.totalFees));
-    expect(await statText(page, 'Debt')).toMatch(new RegExp(`^${escapeRe(formatMoney(debt))} to `));
+    expect(await statText(run.page, 'Debt')).toMatch(new RegExp(`^${escapeRe(formatMoney(debt))} to `));
   });
 
   it("dies fighting with bare fists: YOU'RE DEAD!, then GAME OVER with the final score, not on the leaderboard", async () => {
     const plan = goner.found;
     // a new game over the active one asks first (SPEC.md section 2, name entry)
-    await page.goto(`${server.url}/`);
-    await page.getByRole('button', { name: 'PLAY' }).click();
-    await page.getByRole('region', { name: 'ACTIVE GAMES' }).waitFor();
-    const modal = dialog(page, 'ENTER YOUR NAME');
+    await run.page.goto(`${run.server.url}/`);
+    await run.page.getByRole('button', { name: 'PLAY' }).click();
+    await run.page.getByRole('region', { name: 'ACTIVE GAMES' }).waitFor();
+    const modal = dialog(run.page, 'ENTER YOUR NAME');
     await modal.getByLabel('Player name').fill('Goner');
     await modal.getByRole('checkbox').check();
     await modal.getByLabel('Seed', { exact: true }).fill(goner.seed);
     await modal.getByRole('button', { name: 'START NEW GAME' }).click();
-    await page.getByText('WARNING: You have an active game. Starting a new game will delete your active game.').waitFor();
-    await page.getByRole('button', { name: 'WHATEVER' }).click();
-    await page.getByRole('button', { name: "Let's Go!" }).click();
-    await expectStat(page, 'Cash', '$2,000');
+    await run.page.getByText('WARNING: You have an active game. Starting a new game will delete your active game.').waitFor();
+    await run.page.getByRole('button', { name: 'WHATEVER' }).click();
+    await run.page.getByRole('button', { name: "Let's Go!" }).click();
+    await expectStat(run.page, 'Cash', '$2,000');
 
-    await openPlace(page, 'Finances');
-    await page.getByRole('button', { name: 'Pay Full Debt ($1,000)' }).click();
-    await expectStat(page, 'Debt', '$0');
-    await openPlace(page, 'Market');
-    await stayUntil(page, plan.fight.day, 'fight');
-    const result = await fightUntilOverlay(page, 'ATTACK');
+    await openPlace(run.page, 'Finances');
+    await run.page.getByRole('button', { name: 'Pay Full Debt ($1,000)' }).click();
+    await expectStat(run.page, 'Debt', '$0');
+    await openPlace(run.page, 'Market');
+    await stayUntil(run.page, plan.fight.day, 'fight');
+    const result = await fightUntilOverlay(run.page, 'ATTACK');
     expect(result.title).toBe("YOU'RE DEAD!");
     expect(result.presses).toBe(plan.fight.presses);
-    expect(await page.locator('.result-overlay .result-message').innerText()).toBe('You have been killed!');
-    await page.locator('.result-overlay').getByRole('button', { name: 'Game Over' }).click();
-    await page.waitForURL('**/gameover');
-    await page.getByRole('heading', { name: 'GAME OVER' }).waitFor();
+    expect(await run.page.locator('.result-overlay .result-message').innerText()).toBe('You have been killed!');
+    await run.page.locator('.result-overlay').getByRole('button', { name: 'Game Over' }).click();
+    await run.page.waitForURL('**/gameover');
+    await run.page.getByRole('heading', { name: 'GAME OVER' }).waitFor();
     const end = plan.fight.end;
     expect(end.gameOver).toBe(true);
-    if (end.gameOverReason) expect(await page.locator('.gameover-reason').innerText()).toBe(end.gameOverReason);
-    expect(await page.locator('.final-score').innerText()).toBe(`Final Score: ${formatMoney(finalScore(end))}`);
-    await page.getByText('Seeded game - Not eligible for leaderboard').waitFor();
-    expect(await page.getByText('Score submitted to leaderboard!').count()).toBe(0);
-    await screenshot(page, 'desktop-gameover-dead');
+    if (end.gameOverReason) expect(await run.page.locator('.gameover-reason').innerText()).toBe(end.gameOverReason);
+    expect(await run.page.locator('.final-score').innerText()).toBe(`Final Score: ${formatMoney(finalScore(end))}`);
+    await run.page.getByText('Seeded game - Not eligible for leaderboard').waitFor();
+    expect(await run.page.getByText('Score submitted to leaderboard!').count()).toBe(0);
+    await screenshot(run.page, 'desktop-gameover-dead');
   });
 
   it('shows the game statistics in five tabs', async () => {
     const end = goner.found.fight.end;
-    await page.getByRole('button', { name: 'View Game Stats' }).click();
-    const stats = dialog(page, 'Game Statistics');
+    await run.page.getByRole('button', { name: 'View Game Stats' }).click();
+    const stats = dialog(run.page, 'Game Statistics');
     await stats.waitFor();
     const tabs = await stats.getByRole('tab').allInnerTexts();
     expect(tabs).toEqual(['Summary', 'Finances', 'Health', 'Drug Prices', 'Actions']);
@@ -287,21 +255,21 @@ describe.skipIf(!chromiumAvailable())('encounters, loan-shark visits and death',
     // the timeline lists buys, sells and trips; this game made none, so it says so
     expect(end.gameHistory.actionHistory.length).toBe(0);
     await stats.getByText('NO DATA AVAILABLE').waitFor();
-    await screenshot(page, 'desktop-stats');
+    await screenshot(run.page, 'desktop-stats');
     await stats.getByRole('button', { name: 'Close' }).click();
     await stats.waitFor({ state: 'detached' });
   });
 
   it('Main Menu ends the session; the seeded score is not on the MOST WANTED LIST', async () => {
-    await page.getByRole('button', { name: 'Main Menu' }).click();
-    await page.waitForURL(`${server.url}/`);
-    await page.getByRole('button', { name: 'MOST WANTED LIST' }).click();
-    await page.getByRole('heading', { name: 'MOST WANTED LIST' }).waitFor();
+    await run.page.getByRole('button', { name: 'Main Menu' }).click();
+    await run.page.waitForURL(`${run.server.url}/`);
+    await run.page.getByRole('button', { name: 'MOST WANTED LIST' }).click();
+    await run.page.getByRole('heading', { name: 'MOST WANTED LIST' }).waitFor();
     for (const tab of ['Today', 'This Month', 'All Time']) {
-      await page.getByRole('tab', { name: tab }).click();
-      await expect.poll(() => page.locator('.leaderboard-table tbody').innerText(), POLL).toBe('Nobody yet. Be the first.');
+      await run.page.getByRole('tab', { name: tab }).click();
+      await expect.poll(() => run.page.locator('.leaderboard-table tbody').innerText(), POLL).toBe('Nobody yet. Be the first.');
     }
-    const res = await fetch(`${server.url}/api/leaderboard/top`);
+    const res = await fetch(`${run.server.url}/api/leaderboard/top`);
     expect(((await res.json()) as { entries: unknown[] }).entries).toEqual([]);
   });
 });

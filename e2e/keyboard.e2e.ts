@@ -5,12 +5,13 @@
 //   '?' lists the shortcuts (axe on that dialog) and Esc closes it;
 // - the shop's quantity dialog offers no more ammo than Max Carry leaves room for although the cash affords more;
 // - a phone: the keypad's first tap replaces the suggested 1 (tap 3 -> 3, not 13) and the buy is of 3.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AMMO, formatMoney, LOCATIONS, maxBuy, type GameState } from '@drugwars/engine';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeScan, seriousOrCritical } from './support/axe';
-import { chromiumAvailable, DESKTOP, launchBrowser, newPage, PHONE, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
-import { dialog, expectStat, fastSettings, marketRow, POLL, startGame } from './support/game';
+import { chromiumAvailable, DESKTOP, PHONE, screenshot } from './support/harness';
+import { dialog, expectStat, marketRow, POLL, startGame } from './support/game';
+import { onePageScenario } from './support/scenario';
 import { findSeed, gameFor, step } from './support/seeds';
 
 const NAME = 'Keys';
@@ -61,17 +62,14 @@ function planFor(seed: string): Plan | null {
 }
 
 describe.skipIf(!chromiumAvailable())('keyboard play and honest dialogs', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const run = onePageScenario('keys', DESKTOP);
   const { seed, found: plan } = findSeed(planFor);
   let keystrokes = 0;
 
   /** One key press, counted. */
   const key = async (k: string) => {
     keystrokes++;
-    await page.keyboard.press(k);
+    await run.page.keyboard.press(k);
   };
   /** The key the page shows for a row or a city (the hint the player reads). */
   const hintOf = async (locator: ReturnType<Page['locator']>) => {
@@ -79,111 +77,96 @@ describe.skipIf(!chromiumAvailable())('keyboard play and honest dialogs', () => 
     expect(hint).toMatch(/^\d$/);
     return hint as string;
   };
-  const rowKey = (drug: string) => hintOf(marketRow(page, drug).locator('.row-key'));
+  const rowKey = (drug: string) => hintOf(marketRow(run.page, drug).locator('.row-key'));
   const selectRow = async (drug: string) => {
     await key(await rowKey(drug));
-    await expect.poll(() => marketRow(page, drug).getAttribute('class'), POLL).toContain('row-selected');
+    await expect.poll(() => marketRow(run.page, drug).getAttribute('class'), POLL).toContain('row-selected');
   };
   const flyTo = async (city: string) => {
     await key('f');
-    const grid = dialog(page, 'Fly to...');
+    const grid = dialog(run.page, 'Fly to...');
     await grid.waitFor();
-    await screenshot(page, 'keys-fly-to');
+    await screenshot(run.page, 'keys-fly-to');
     await key(await hintOf(grid.getByRole('button', { name: new RegExp(`^${city}\\b`) })));
   };
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, DESKTOP));
-    await fastSettings(page);
     // the transitions are skipped (the setting under test elsewhere; the keystrokes do not depend on it)
-    await page.addInitScript(() => localStorage.setItem('drugwars.travelSpeed', 'skip'));
-  });
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await screenshot(page, `failed-keys-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDatabase(server);
+    await run.page.addInitScript(() => localStorage.setItem('drugwars.travelSpeed', 'skip'));
   });
 
   it('plays day 1 by keyboard: the trade dialog by B, MAX by M, Enter; then F and the city number', async () => {
-    await startGame(page, server.url, { name: NAME, seed });
-    await page.evaluate(() => {
+    await startGame(run.page, run.server.url, { name: NAME, seed });
+    await run.page.evaluate(() => {
       const w = window as unknown as { pointerPresses: number };
       w.pointerPresses = 0;
       for (const type of ['pointerdown', 'mousedown', 'touchstart']) window.addEventListener(type, () => w.pointerPresses++, true);
     });
-    await page.getByRole('heading', { name: /^Market: / }).waitFor();
+    await run.page.getByRole('heading', { name: /^Market: / }).waitFor();
     // the buttons carry their keys for assistive technology
-    expect(await page.locator('.view-header').getByRole('button', { name: 'Stay Here' }).getAttribute('aria-keyshortcuts')).toBe('Z');
-    expect(await page.locator('.view-header').getByRole('button', { name: 'Fly to...' }).getAttribute('aria-keyshortcuts')).toBe('F');
+    expect(await run.page.locator('.view-header').getByRole('button', { name: 'Stay Here' }).getAttribute('aria-keyshortcuts')).toBe('Z');
+    expect(await run.page.locator('.view-header').getByRole('button', { name: 'Fly to...' }).getAttribute('aria-keyshortcuts')).toBe('F');
 
     await selectRow(plan.x.name);
     await key('b');
-    const buy = dialog(page, `Buy ${plan.x.name}`);
+    const buy = dialog(run.page, `Buy ${plan.x.name}`);
     await buy.waitFor();
     await key('m');
     expect(await buy.getByLabel('Quantity').inputValue()).toBe(String(plan.x.bought));
     await key('Enter');
     await buy.waitFor({ state: 'detached' });
-    await expectStat(page, 'Cash', formatMoney(plan.states.bought.player.cash));
+    await expectStat(run.page, 'Cash', formatMoney(plan.states.bought.player.cash));
 
     await flyTo(plan.first);
-    await expectStat(page, 'Day', '2/30');
-    await expectStat(page, 'Location', plan.first);
-    await expectStat(page, 'Cash', formatMoney(plan.states.arrived.player.cash));
+    await expectStat(run.page, 'Day', '2/30');
+    await expectStat(run.page, 'Location', plan.first);
+    await expectStat(run.page, 'Cash', formatMoney(plan.states.arrived.player.cash));
   });
 
   it(`plays a whole trading day (sell all, buy max, fly) in at most ${TRADING_DAY_KEYSTROKES} keystrokes, no mouse`, async () => {
     keystrokes = 0;
-    await page.getByRole('heading', { name: `Market: ${plan.first}` }).waitFor();
+    await run.page.getByRole('heading', { name: `Market: ${plan.first}` }).waitFor();
     await selectRow(plan.x.name);
     await key('a');
-    await expectStat(page, 'Cash', formatMoney(plan.states.sold.player.cash));
+    await expectStat(run.page, 'Cash', formatMoney(plan.states.sold.player.cash));
     await selectRow(plan.y.name);
     await key('m');
-    await expectStat(page, 'Cash', formatMoney(plan.states.boughtY.player.cash));
-    await expect.poll(() => marketRow(page, plan.y.name).locator('td').nth(3).innerText(), POLL).toBe(String(plan.y.bought));
+    await expectStat(run.page, 'Cash', formatMoney(plan.states.boughtY.player.cash));
+    await expect.poll(() => marketRow(run.page, plan.y.name).locator('td').nth(3).innerText(), POLL).toBe(String(plan.y.bought));
     await flyTo(plan.second);
-    await expectStat(page, 'Day', '3/30');
-    await expectStat(page, 'Location', plan.second);
-    await expectStat(page, 'Cash', formatMoney(plan.states.flown.player.cash));
+    await expectStat(run.page, 'Day', '3/30');
+    await expectStat(run.page, 'Location', plan.second);
+    await expectStat(run.page, 'Cash', formatMoney(plan.states.flown.player.cash));
     console.log(`keyboard: a trading day took ${keystrokes} keystrokes`);
     expect(keystrokes).toBeLessThanOrEqual(TRADING_DAY_KEYSTROKES);
-    expect(await page.evaluate(() => (window as unknown as { pointerPresses: number }).pointerPresses)).toBe(0);
+    expect(await run.page.evaluate(() => (window as unknown as { pointerPresses: number }).pointerPresses)).toBe(0);
   });
 
   it("lists every shortcut on '?', with no serious or critical axe violation; Esc closes it", async () => {
     await key('?');
-    const list = dialog(page, 'Keyboard Shortcuts');
+    const list = dialog(run.page, 'Keyboard Shortcuts');
     await list.waitFor();
     const text = await list.innerText();
     for (const expected of ['Stay Here', 'G then M', 'Sell all of the selected drug', 'ATTACK', 'Pay Him Later']) expect(text).toContain(expected);
-    await screenshot(page, 'keys-shortcut-list');
-    const violations = seriousOrCritical(await axeScan(page, 'keys-shortcut-list'));
+    await screenshot(run.page, 'keys-shortcut-list');
+    const violations = seriousOrCritical(await axeScan(run.page, 'keys-shortcut-list'));
     await key('Escape');
     await list.waitFor({ state: 'detached' });
     expect(violations).toEqual([]);
     // views by G then a letter; the keys do nothing while a field has the focus
     await key('g');
     await key('p');
-    await page.getByRole('heading', { name: 'Shopping' }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { pointerPresses: number }).pointerPresses)).toBe(0);
+    await run.page.getByRole('heading', { name: 'Shopping' }).waitFor();
+    expect(await run.page.evaluate(() => (window as unknown as { pointerPresses: number }).pointerPresses)).toBe(0);
   });
 
   it('offers no more ammo than Max Carry leaves room for, although the cash affords more', async () => {
     const ammo = CHEAPEST_AMMO;
     const cash = plan.states.flown.player.cash;
     expect(Math.floor(cash / ammo.price)).toBeGreaterThan(ammo.maxCarry);
-    await page.getByRole('tab', { name: 'Ammo' }).click();
-    await page.getByRole('button', { name: `Buy ${ammo.name}` }).click();
-    const modal = dialog(page, ammo.name);
+    await run.page.getByRole('tab', { name: 'Ammo' }).click();
+    await run.page.getByRole('button', { name: `Buy ${ammo.name}` }).click();
+    const modal = dialog(run.page, ammo.name);
     await modal.waitFor();
     expect(await modal.innerText()).toContain(`Max: ${ammo.maxCarry} (you can carry ${ammo.maxCarry} more)`);
     expect(await modal.innerText()).not.toContain('Max affordable');
@@ -194,40 +177,23 @@ describe.skipIf(!chromiumAvailable())('keyboard play and honest dialogs', () => 
     await input.fill(String(ammo.maxCarry));
     await modal.getByRole('button', { name: 'Buy' }).click();
     await modal.waitFor({ state: 'detached' });
-    await expectStat(page, 'Cash', formatMoney(cash - ammo.maxCarry * ammo.price));
+    await expectStat(run.page, 'Cash', formatMoney(cash - ammo.maxCarry * ammo.price));
   });
 });
 
 describe.skipIf(!chromiumAvailable())('the phone keypad', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const run = onePageScenario('keypad', PHONE, { touch: true });
   const { seed, found: plan } = findSeed((s) => {
     const start = gameFor(s, NAME);
     const drug = start.marketInfo.find((m) => m.quantity >= 3 && maxBuy(start, m.id) >= 13);
     return drug ? { drug, start } : null;
   });
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, PHONE, { touch: true }));
-    await fastSettings(page);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDatabase(server);
-  });
-
   it('replaces the suggested 1 with the first digit tapped: 3, not 13', async () => {
-    await startGame(page, server.url, { name: NAME, seed });
-    const row = marketRow(page, plan.drug.name);
+    await startGame(run.page, run.server.url, { name: NAME, seed });
+    const row = marketRow(run.page, plan.drug.name);
     await row.getByRole('button', { name: `Buy ${plan.drug.name}` }).tap();
-    const modal = dialog(page, `Buy ${plan.drug.name}`);
+    const modal = dialog(run.page, `Buy ${plan.drug.name}`);
     const keypad = modal.getByRole('group', { name: 'Numeric keypad' });
     await keypad.waitFor();
     const input = modal.getByLabel('Quantity');
@@ -238,7 +204,7 @@ describe.skipIf(!chromiumAvailable())('the phone keypad', () => {
     await modal.waitFor({ state: 'detached' });
     await expect.poll(() => row.locator('td').nth(3).innerText(), POLL).toBe('3');
     // the hints are for desktop pointers: none is drawn on a phone
-    const hint = await page.locator('.view-header').getByRole('button', { name: 'Fly to...' }).evaluate((el) => getComputedStyle(el, '::after').content);
+    const hint = await run.page.locator('.view-header').getByRole('button', { name: 'Fly to...' }).evaluate((el) => getComputedStyle(el, '::after').content);
     expect(hint).toBe('none');
   });
 });

@@ -4,95 +4,74 @@
 // game. The Game Over screen then submits the score ('Score submitted to leaderboard!', SPEC.md section 2) and says
 // its place (the only game on a fresh server: first today and of all time); Play Again opens the name entry with
 // the player's name filled in, and the MOST WANTED LIST shows that unique name with the same score.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@drugwars/engine';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, DESKTOP, launchBrowser, newPage, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
-import { expectStat, fastSettings, openPlace, POLL, startGame, statText } from './support/game';
+import { chromiumAvailable, DESKTOP, screenshot } from './support/harness';
+import { expectStat, openPlace, POLL, startGame, statText } from './support/game';
 import { playToTheEnd, uniqueName, type Ending } from './support/playThrough';
+import { onePageScenario } from './support/scenario';
 
 describe.skipIf(!chromiumAvailable())('an unseeded game played to the end, then the MOST WANTED LIST', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const run = onePageScenario('play-to-end', DESKTOP);
   const name = uniqueName();
   let finalScoreText = '';
   let ending: Ending;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, DESKTOP));
-    await fastSettings(page);
-  });
-
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await screenshot(page, `failed-play-to-end-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDatabase(server);
-  });
-
   it("plays an unseeded game to GAME OVER: 'Score submitted to leaderboard!' under the player's name", async () => {
-    await startGame(page, server.url, { name });
+    await startGame(run.page, run.server.url, { name });
     // unseeded: the footer shows no seed, and the game starts as DESIGN.md section 2 says
-    await expectStat(page, 'Day', '1/30');
-    await expectStat(page, 'Cash', '$2,000');
-    expect(await statText(page, 'Debt')).toMatch(/^\$1,000 to /);
-    await openPlace(page, 'Finances');
-    await page.getByRole('button', { name: 'Pay Full Debt ($1,000)' }).click();
-    await expectStat(page, 'Debt', '$0');
-    await expectStat(page, 'Cash', '$1,000');
-    await openPlace(page, 'Market');
+    await expectStat(run.page, 'Day', '1/30');
+    await expectStat(run.page, 'Cash', '$2,000');
+    expect(await statText(run.page, 'Debt')).toMatch(/^\$1,000 to /);
+    await openPlace(run.page, 'Finances');
+    await run.page.getByRole('button', { name: 'Pay Full Debt ($1,000)' }).click();
+    await expectStat(run.page, 'Debt', '$0');
+    await expectStat(run.page, 'Cash', '$1,000');
+    await openPlace(run.page, 'Market');
 
-    ending = await playToTheEnd(page);
+    ending = await playToTheEnd(run.page);
     console.info(`play-to-end: ${JSON.stringify(ending)}`);
-    await page.getByRole('heading', { name: 'GAME OVER' }).waitFor();
-    await page.getByText('Score submitted to leaderboard!').waitFor();
-    expect(await page.getByText('Failed to submit score to leaderboard').count()).toBe(0);
-    expect(await page.getByText('Seeded game - Not eligible for leaderboard').count()).toBe(0);
-    expect(await page.locator('.player-line').innerText()).toBe(name);
-    finalScoreText = await page.locator('.final-score').innerText();
+    await run.page.getByRole('heading', { name: 'GAME OVER' }).waitFor();
+    await run.page.getByText('Score submitted to leaderboard!').waitFor();
+    expect(await run.page.getByText('Failed to submit score to leaderboard').count()).toBe(0);
+    expect(await run.page.getByText('Seeded game - Not eligible for leaderboard').count()).toBe(0);
+    expect(await run.page.locator('.player-line').innerText()).toBe(name);
+    finalScoreText = await run.page.locator('.final-score').innerText();
     expect(finalScoreText).toMatch(/^Final Score: -?\$[\d,]+$/);
     if (!ending.died) {
       // the day limit: 'Stay Here' on the last day ends the game and settles nothing else
       expect(ending.maxDays).toBe(30);
-      expect(await page.locator('.gameover-reason').innerText()).toBe(`Your ${ending.maxDays} days are up.`);
+      expect(await run.page.locator('.gameover-reason').innerText()).toBe(`Your ${ending.maxDays} days are up.`);
       expect(finalScoreText).toBe(`Final Score: ${formatMoney(ending.lastNetWorth!)}`);
     }
-    await expect.poll(() => page.getByRole('list', { name: 'Your place' }).locator('li').allInnerTexts(), POLL).toEqual([
+    await expect.poll(() => run.page.getByRole('list', { name: 'Your place' }).locator('li').allInnerTexts(), POLL).toEqual([
       "#1 on today's Most Wanted List",
       '#1 of all time',
     ]);
-    await screenshot(page, 'desktop-gameover-unseeded');
+    await screenshot(run.page, 'desktop-gameover-unseeded');
   });
 
   it("Play Again ends the game and opens the name entry on the title with the player's name", async () => {
     expect(finalScoreText).not.toBe('');
-    await page.getByRole('button', { name: 'Play Again' }).click();
-    await page.waitForURL(`${server.url}/`);
-    const entry = page.getByRole('dialog', { name: 'ENTER YOUR NAME' });
+    await run.page.getByRole('button', { name: 'Play Again' }).click();
+    await run.page.waitForURL(`${run.server.url}/`);
+    const entry = run.page.getByRole('dialog', { name: 'ENTER YOUR NAME' });
     await entry.waitFor();
     expect(await entry.getByLabel('Player name').inputValue()).toBe(name);
     // the finished game was ended on the way: nothing to continue
     expect(await entry.getByRole('button', { name: 'CONTINUE GAME' }).count()).toBe(0);
-    await page.keyboard.press('Escape');
+    await run.page.keyboard.press('Escape');
     await entry.waitFor({ state: 'detached' });
   });
 
   it("the MOST WANTED LIST shows the player's name with the same score", async () => {
     expect(finalScoreText).not.toBe('');
     const score = finalScoreText.replace(/^Final Score: /, '');
-    await page.getByRole('button', { name: 'MOST WANTED LIST' }).click();
-    await page.getByRole('heading', { name: 'MOST WANTED LIST' }).waitFor();
+    await run.page.getByRole('button', { name: 'MOST WANTED LIST' }).click();
+    await run.page.getByRole('heading', { name: 'MOST WANTED LIST' }).waitFor();
     for (const tab of ['Today', 'This Month', 'All Time']) {
-      await page.getByRole('tab', { name: tab }).click();
-      const row = page.locator('.leaderboard-table tbody tr').filter({ has: page.locator('td:nth-child(2)', { hasText: new RegExp(`^${name}$`) }) });
+      await run.page.getByRole('tab', { name: tab }).click();
+      const row = run.page.locator('.leaderboard-table tbody tr').filter({ has: run.page.locator('td:nth-child(2)', { hasText: new RegExp(`^${name}$`) }) });
       // Read the cells inside the poll: a tab switch shows the previous tab's rows, then 'Loading...', then its
       // own rows, so a row counted a moment ago may be gone by the next read.
       let cells: string[] = [];
@@ -108,6 +87,6 @@ describe.skipIf(!chromiumAvailable())('an unseeded game played to the end, then 
       expect(Date.now() - day).toBeGreaterThanOrEqual(0);
       expect(Date.now() - day).toBeLessThan(2 * 86_400_000);
     }
-    await screenshot(page, 'desktop-leaderboard-unseeded');
+    await screenshot(run.page, 'desktop-leaderboard-unseeded');
   });
 });

@@ -3,24 +3,12 @@
 // 'Traveling...' transition and the day's event modals, a reload that resumes, the title's ACTIVE GAMES /
 // CONTINUE GAME, then every Info and Inventory view with the data this game made. Every figure the page shows
 // is checked against the same seed replayed through @drugwars/engine with the same actions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSUMABLES, formatMoney, LOCATIONS, WEAPONS, type Action, type GameState } from '@drugwars/engine';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, DESKTOP, launchBrowser, newPage, removeDatabase, screenshot, startServer, type RunningServer } from './support/harness';
-import {
-  dialog,
-  dismissEventModals,
-  expectStat,
-  fastSettings,
-  marketRow,
-  openPlace,
-  POLL,
-  startGame,
-  statText,
-  STORAGE,
-  tradeThroughModal,
-} from './support/game';
+import { chromiumAvailable, DESKTOP, screenshot } from './support/harness';
+import { dialog, dismissEventModals, expectStat, marketRow, openPlace, POLL, startGame, statText, STORAGE, tradeThroughModal } from './support/game';
 import { findSeed, gameFor, step } from './support/seeds';
+import { onePageScenario } from './support/scenario';
 
 const NAME = 'Trader-Joe';
 const DESTINATION = 'boston';
@@ -67,50 +55,33 @@ function planFor(seed: string): Plan | null {
 }
 
 describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
+  const run = onePageScenario('trade-loop', DESKTOP);
   const { seed, found: plan } = findSeed(planFor);
   const formattedSeed = `${seed.slice(0, 4)}-${seed.slice(4, 8)}-${seed.slice(8, 12)}-${seed.slice(12)}`;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ context, page } = await newPage(browser, DESKTOP));
-    await fastSettings(page);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    if (server) removeDatabase(server);
-  });
-
   it('starts a seeded game: intro modal, day 1, $2,000 cash, $1,000 debt, the seed in the footer', async () => {
-    await page.goto(`${server.url}/`);
-    await page.getByRole('button', { name: 'PLAY' }).click();
-    await expect.poll(() => dialog(page, 'ENTER YOUR NAME').getByText('Seeded games are not eligible for leaderboard').count(), POLL).toBe(1);
+    await run.page.goto(`${run.server.url}/`);
+    await run.page.getByRole('button', { name: 'PLAY' }).click();
+    await expect.poll(() => dialog(run.page, 'ENTER YOUR NAME').getByText('Seeded games are not eligible for leaderboard').count(), POLL).toBe(1);
     // the intro modal carries the debt line (SPEC.md section 2, Event modals)
-    await page.goto(`${server.url}/`);
-    const intro = await startGame(page, server.url, { name: NAME, seed });
+    await run.page.goto(`${run.server.url}/`);
+    const intro = await startGame(run.page, run.server.url, { name: NAME, seed });
     expect(intro).toMatch(/You owe \$1,000 to .+, due in 7 days/);
-    await expectStat(page, 'Day', '1/30');
-    await expectStat(page, 'Cash', '$2,000');
-    expect(await statText(page, 'Debt')).toMatch(/^\$1,000 to .+/);
-    await expectStat(page, 'Location', 'New York');
-    expect(await page.locator('.game-footer .seed').innerText()).toBe(`Seed: ${formattedSeed}`);
+    await expectStat(run.page, 'Day', '1/30');
+    await expectStat(run.page, 'Cash', '$2,000');
+    expect(await statText(run.page, 'Debt')).toMatch(/^\$1,000 to .+/);
+    await expectStat(run.page, 'Location', 'New York');
+    expect(await run.page.locator('.game-footer .seed').innerText()).toBe(`Seed: ${formattedSeed}`);
     // the market shows the seed's own prices
-    const row = marketRow(page, plan.drugName);
+    const row = marketRow(run.page, plan.drugName);
     expect(await row.locator('td').nth(1).innerText()).toContain(formatMoney(plan.price));
-    await screenshot(page, 'desktop-market-day1');
+    await screenshot(run.page, 'desktop-market-day1');
   });
 
   it('buys and sells through the trade modal; cash and holdings follow', async () => {
-    const row = marketRow(page, plan.drugName);
+    const row = marketRow(run.page, plan.drugName);
     await row.getByRole('button', { name: `Buy ${plan.drugName}` }).click();
-    const buy = dialog(page, `Buy ${plan.drugName}`);
+    const buy = dialog(run.page, `Buy ${plan.drugName}`);
     await buy.waitFor();
     expect(await buy.locator('.max-line').innerText()).toMatch(/^Max: \d+$/);
     // above the maximum is refused on the client with SPEC.md's text
@@ -118,75 +89,75 @@ describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
     await buy.getByRole('button', { name: 'Confirm' }).click();
     await buy.getByRole('alert').waitFor();
     expect(await buy.getByRole('alert').innerText()).toMatch(/^You can('|’)t (afford that much|get that much)!$/);
-    await tradeThroughModal(page, `Buy ${plan.drugName}`, 10);
-    await expectStat(page, 'Cash', formatMoney(plan.states.bought.player.cash));
+    await tradeThroughModal(run.page, `Buy ${plan.drugName}`, 10);
+    await expectStat(run.page, 'Cash', formatMoney(plan.states.bought.player.cash));
     await expect.poll(() => row.locator('td').nth(3).innerText(), POLL).toBe('10');
-    await expectStat(page, 'Pockets', '10/100');
+    await expectStat(run.page, 'Pockets', '10/100');
 
     await row.getByRole('button', { name: `Sell ${plan.drugName}` }).click();
-    await tradeThroughModal(page, `Sell ${plan.drugName}`, 4);
-    await expectStat(page, 'Cash', formatMoney(plan.states.sold.player.cash));
+    await tradeThroughModal(run.page, `Sell ${plan.drugName}`, 4);
+    await expectStat(run.page, 'Cash', formatMoney(plan.states.sold.player.cash));
     await expect.poll(() => row.locator('td').nth(3).innerText(), POLL).toBe('6');
   });
 
   it('stashes and takes back at the current location', async () => {
-    await openPlace(page, 'Stash');
-    await page.getByRole('heading', { name: 'CARRYING (6/100)' }).waitFor();
-    expect(await page.getByText('No drugs stashed here.').count()).toBe(1);
-    await page.getByRole('button', { name: `Stash ${plan.drugName}` }).click();
-    await tradeThroughModal(page, `Stash ${plan.drugName}`, 3);
-    await page.getByRole('heading', { name: 'CARRYING (3/100)' }).waitFor();
-    await page.getByRole('heading', { name: 'STASH IN New York' }).waitFor();
-    const stashTable = page.locator('.stash-view table').nth(1);
+    await openPlace(run.page, 'Stash');
+    await run.page.getByRole('heading', { name: 'CARRYING (6/100)' }).waitFor();
+    expect(await run.page.getByText('No drugs stashed here.').count()).toBe(1);
+    await run.page.getByRole('button', { name: `Stash ${plan.drugName}` }).click();
+    await tradeThroughModal(run.page, `Stash ${plan.drugName}`, 3);
+    await run.page.getByRole('heading', { name: 'CARRYING (3/100)' }).waitFor();
+    await run.page.getByRole('heading', { name: 'STASH IN New York' }).waitFor();
+    const stashTable = run.page.locator('.stash-view table').nth(1);
     await expect.poll(() => stashTable.locator('tbody tr td').nth(1).innerText(), POLL).toBe('3');
-    await page.getByRole('button', { name: `Take ${plan.drugName}` }).click();
-    await tradeThroughModal(page, `Take ${plan.drugName}`, 1);
-    await page.getByRole('heading', { name: 'CARRYING (4/100)' }).waitFor();
+    await run.page.getByRole('button', { name: `Take ${plan.drugName}` }).click();
+    await tradeThroughModal(run.page, `Take ${plan.drugName}`, 1);
+    await run.page.getByRole('heading', { name: 'CARRYING (4/100)' }).waitFor();
     await expect.poll(() => stashTable.locator('tbody tr td').nth(1).innerText(), POLL).toBe('2');
     expect(plan.states.taken.player.stash['new_york']?.[plan.drugId]?.quantity).toBe(2);
   });
 
   it('deposits in the bank and repays the whole loan', async () => {
-    await openPlace(page, 'Finances');
-    await page.getByRole('heading', { name: 'Bank Account' }).waitFor();
-    expect(await page.getByText('Interest Rate: 5% per day').count()).toBe(1);
+    await openPlace(run.page, 'Finances');
+    await run.page.getByRole('heading', { name: 'Bank Account' }).waitFor();
+    expect(await run.page.getByText('Interest Rate: 5% per day').count()).toBe(1);
     // a bad amount is refused with SPEC.md's text and changes nothing
-    await page.getByRole('button', { name: 'Deposit' }).click();
-    await expect.poll(() => page.getByRole('alert').first().innerText(), POLL).toBe('Amount must be positive');
-    await page.getByRole('textbox', { name: 'Bank amount' }).fill('200');
-    await page.getByRole('button', { name: 'Deposit' }).click();
-    await expectStat(page, 'Bank', '$200');
-    await expectStat(page, 'Cash', formatMoney(plan.states.deposited.player.cash));
+    await run.page.getByRole('button', { name: 'Deposit' }).click();
+    await expect.poll(() => run.page.getByRole('alert').first().innerText(), POLL).toBe('Amount must be positive');
+    await run.page.getByRole('textbox', { name: 'Bank amount' }).fill('200');
+    await run.page.getByRole('button', { name: 'Deposit' }).click();
+    await expectStat(run.page, 'Bank', '$200');
+    await expectStat(run.page, 'Cash', formatMoney(plan.states.deposited.player.cash));
 
-    const payFull = page.getByRole('button', { name: 'Pay Full Debt ($1,000)' });
+    const payFull = run.page.getByRole('button', { name: 'Pay Full Debt ($1,000)' });
     await payFull.click();
-    await expectStat(page, 'Debt', '$0');
-    await expectStat(page, 'Cash', formatMoney(plan.states.repaid.player.cash));
-    await page.getByText('No active loans').waitFor();
+    await expectStat(run.page, 'Debt', '$0');
+    await expectStat(run.page, 'Cash', formatMoney(plan.states.repaid.player.cash));
+    await run.page.getByText('No active loans').waitFor();
     // with no debt the sharks are listed (loaded whenever debt becomes 0)
-    await page.getByRole('button', { name: /^Borrow from / }).first().waitFor();
+    await run.page.getByRole('button', { name: /^Borrow from / }).first().waitFor();
   });
 
   it('buys a weapon and a consumable in the shop', async () => {
-    await openPlace(page, 'Shopping');
-    await page.getByRole('button', { name: `Buy ${KNIFE}` }).click();
-    await expectStat(page, 'Cash', formatMoney(plan.states.knife.player.cash));
-    expect(await page.locator('.message-latest').innerText()).toBe(`> 🔫 Successfully purchased ${KNIFE}!`);
-    await page.getByRole('tab', { name: 'Consumables' }).click();
-    await page.getByRole('button', { name: `Buy ${DRINK}` }).click();
-    const modal = dialog(page, DRINK);
+    await openPlace(run.page, 'Shopping');
+    await run.page.getByRole('button', { name: `Buy ${KNIFE}` }).click();
+    await expectStat(run.page, 'Cash', formatMoney(plan.states.knife.player.cash));
+    expect(await run.page.locator('.message-latest').innerText()).toBe(`> 🔫 Successfully purchased ${KNIFE}!`);
+    await run.page.getByRole('tab', { name: 'Consumables' }).click();
+    await run.page.getByRole('button', { name: `Buy ${DRINK}` }).click();
+    const modal = dialog(run.page, DRINK);
     await modal.waitFor();
     expect(await modal.innerText()).toContain('Price: $50 each');
     await modal.getByRole('button', { name: 'Buy', exact: true }).click();
     await modal.waitFor({ state: 'detached' });
-    await expectStat(page, 'Cash', formatMoney(plan.states.drink.player.cash));
-    expect(await page.locator('.message-latest').innerText()).toBe(`> ✅ Successfully purchased 1x ${DRINK}!`);
+    await expectStat(run.page, 'Cash', formatMoney(plan.states.drink.player.cash));
+    expect(await run.page.locator('.message-latest').innerText()).toBe(`> ✅ Successfully purchased 1x ${DRINK}!`);
   });
 
   it("travels: 'Traveling...' transition, the day's news, a new day in a new city", async () => {
-    await openPlace(page, 'Market');
-    await page.locator('.view-header').getByRole('button', { name: 'Fly to...' }).click();
-    const fly = dialog(page, 'Fly to...');
+    await openPlace(run.page, 'Market');
+    await run.page.locator('.view-header').getByRole('button', { name: 'Fly to...' }).click();
+    const fly = dialog(run.page, 'Fly to...');
     await fly.waitFor();
     const boston = LOCATIONS.find((l) => l.id === DESTINATION)!;
     // every city but this one, with its fare
@@ -195,102 +166,102 @@ describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
     expect(await fly.locator('.location-btn .loc-risk').count()).toBe(LOCATIONS.length - 1);
     expect(await fly.locator('.location-btn .loc-risk').first().innerText()).toMatch(/^Risk tonight: \d+%$/);
     expect(await fly.locator('.heat-note').innerText()).toMatch(/^Heat: \d+%/);
-    await screenshot(page, 'desktop-fly-to');
+    await screenshot(run.page, 'desktop-fly-to');
     // Boston has no airport: the grid says 'by road' with the fare, and so does the log after the trip
     expect(boston.hasAirport).toBe(false);
     await fly.getByRole('button', { name: `${boston.name} by road ${formatMoney(boston.flightPrice)}` }).click();
-    await page.locator('.transition-screen').getByText('Traveling...').waitFor({ timeout: 5_000 });
-    await page.locator('.transition-screen').waitFor({ state: 'detached', timeout: 15_000 });
-    const titles = await dismissEventModals(page);
+    await run.page.locator('.transition-screen').getByText('Traveling...').waitFor({ timeout: 5_000 });
+    await run.page.locator('.transition-screen').waitFor({ state: 'detached', timeout: 15_000 });
+    const titles = await dismissEventModals(run.page);
     expect(titles.length).toBeGreaterThan(0);
     for (const t of titles) expect(['WORD ON THE STREET', 'RUMORS', 'LUCKY FIND', 'BAD NEWS']).toContain(t);
     const after = plan.states.travelled;
-    await expectStat(page, 'Day', '2/30');
-    await expectStat(page, 'Location', 'Boston');
-    await expectStat(page, 'Cash', formatMoney(after.player.cash));
-    await expectStat(page, 'Bank', formatMoney(after.player.bank));
-    expect(await page.locator('.message-list li').allTextContents()).toContain(
+    await expectStat(run.page, 'Day', '2/30');
+    await expectStat(run.page, 'Location', 'Boston');
+    await expectStat(run.page, 'Cash', formatMoney(after.player.cash));
+    await expectStat(run.page, 'Bank', formatMoney(after.player.bank));
+    expect(await run.page.locator('.message-list li').allTextContents()).toContain(
       `> You traveled to Boston by road for ${formatMoney(boston.flightPrice)}. Day 2.`,
     );
-    await screenshot(page, 'desktop-after-travel');
+    await screenshot(run.page, 'desktop-after-travel');
   });
 
   it('resumes after a reload, and from the title through ACTIVE GAMES / CONTINUE GAME', async () => {
     const after = plan.states.travelled;
-    const url = page.url();
-    await page.reload();
-    await expectStat(page, 'Day', '2/30');
-    await expectStat(page, 'Location', 'Boston');
-    await expectStat(page, 'Cash', formatMoney(after.player.cash));
-    expect(page.url()).toBe(url);
+    const url = run.page.url();
+    await run.page.reload();
+    await expectStat(run.page, 'Day', '2/30');
+    await expectStat(run.page, 'Location', 'Boston');
+    await expectStat(run.page, 'Cash', formatMoney(after.player.cash));
+    expect(run.page.url()).toBe(url);
 
-    const sessionId = await page.evaluate((k) => localStorage.getItem(k), STORAGE.sessionId);
+    const sessionId = await run.page.evaluate((k) => localStorage.getItem(k), STORAGE.sessionId);
     expect(sessionId).toBeTruthy();
-    await page.goto(`${server.url}/`);
-    await page.getByRole('button', { name: 'PLAY' }).click();
-    const active = page.getByRole('region', { name: 'ACTIVE GAMES' });
+    await run.page.goto(`${run.server.url}/`);
+    await run.page.getByRole('button', { name: 'PLAY' }).click();
+    const active = run.page.getByRole('region', { name: 'ACTIVE GAMES' });
     await active.waitFor();
     expect((await active.innerText()).replace(/\s+/g, ' ')).toContain(`${NAME} Day 2/30`);
     await active.getByRole('button', { name: 'CONTINUE GAME' }).click();
-    await page.waitForURL(`**/game?id=${sessionId}`);
-    await expectStat(page, 'Location', 'Boston');
-    await expectStat(page, 'Cash', formatMoney(after.player.cash));
+    await run.page.waitForURL(`**/game?id=${sessionId}`);
+    await expectStat(run.page, 'Location', 'Boston');
+    await expectStat(run.page, 'Cash', formatMoney(after.player.cash));
   });
 
   it('shows every Info view with this game\'s data', async () => {
     const after = plan.states.travelled;
-    const nav = page.getByRole('navigation', { name: 'Game navigation' });
+    const nav = run.page.getByRole('navigation', { name: 'Game navigation' });
     await nav.getByRole('tab', { name: 'Info' }).click();
 
     await nav.getByRole('button', { name: 'World Drug Prices' }).click();
-    const bostonCard = page.getByTestId('prices-boston');
+    const bostonCard = run.page.getByTestId('prices-boston');
     await bostonCard.waitFor();
     expect(await bostonCard.locator('h3').innerText()).toContain('(You are here)');
     // elsewhere the prices are what the player last saw there: the day-1 tip sheet, a day old now
-    expect(await page.getByTestId('prices-chicago').locator('h3').innerText()).toBe('Chicago (seen day 1, 1 day ago)');
-    await screenshot(page, 'desktop-world-prices');
-    expect(await page.locator('.price-card').count()).toBe(LOCATIONS.length);
+    expect(await run.page.getByTestId('prices-chicago').locator('h3').innerText()).toBe('Chicago (seen day 1, 1 day ago)');
+    await screenshot(run.page, 'desktop-world-prices');
+    expect(await run.page.locator('.price-card').count()).toBe(LOCATIONS.length);
     const [someDrug, somePrice] = Object.entries(after.worldPrices['chicago']!)[0]!;
-    const chicagoRows = await page.getByTestId('prices-chicago').locator('tbody tr').allInnerTexts();
+    const chicagoRows = await run.page.getByTestId('prices-chicago').locator('tbody tr').allInnerTexts();
     expect(chicagoRows.map((r) => r.replace(/\s+/g, ' ').trim())).toContain(`${nameOfDrug(someDrug, after)} ${formatMoney(somePrice)}`);
 
     await nav.getByRole('button', { name: 'Other Stashes' }).click();
-    const card = page.locator('.other-stashes .price-card');
+    const card = run.page.locator('.other-stashes .price-card');
     await card.first().waitFor();
     expect(await card.locator('h3').innerText()).toBe('New York');
     expect((await card.locator('tbody tr').innerText()).replace(/\s+/g, ' ').trim()).toBe(`${plan.drugName} 2`);
 
     await nav.getByRole('button', { name: 'Shipment Tracking' }).click();
-    await page.getByText('No active shipments').waitFor();
+    await run.page.getByText('No active shipments').waitFor();
 
     await nav.getByRole('button', { name: 'Charts' }).click();
-    await page.getByRole('tab', { name: 'Your Cash' }).waitFor();
+    await run.page.getByRole('tab', { name: 'Your Cash' }).waitFor();
     // uPlot draws on a canvas once the history (two days) has loaded
-    await page.locator('.charts canvas').first().waitFor({ timeout: 15_000 });
+    await run.page.locator('.charts canvas').first().waitFor({ timeout: 15_000 });
     for (const tab of ['Your Debt', 'Your Health', 'Drug Prices']) {
-      await page.getByRole('tab', { name: tab }).click();
-      await expect.poll(() => page.getByRole('tab', { name: tab }).getAttribute('aria-selected'), POLL).toBe('true');
+      await run.page.getByRole('tab', { name: tab }).click();
+      await expect.poll(() => run.page.getByRole('tab', { name: tab }).getAttribute('aria-selected'), POLL).toBe('true');
     }
-    await page.locator('.charts select').selectOption(plan.drugId);
-    await page.locator('.charts canvas').first().waitFor();
-    expect(await page.getByText('NO DATA AVAILABLE').count()).toBe(0);
-    await page.getByRole('button', { name: 'Hide Legend' }).click();
-    await page.getByRole('button', { name: 'Show Legend' }).waitFor();
-    await screenshot(page, 'desktop-charts');
+    await run.page.locator('.charts select').selectOption(plan.drugId);
+    await run.page.locator('.charts canvas').first().waitFor();
+    expect(await run.page.getByText('NO DATA AVAILABLE').count()).toBe(0);
+    await run.page.getByRole('button', { name: 'Hide Legend' }).click();
+    await run.page.getByRole('button', { name: 'Show Legend' }).waitFor();
+    await screenshot(run.page, 'desktop-charts');
   });
 
   it('shows every Inventory view with this game\'s data', async () => {
     const after = plan.states.travelled;
-    const nav = page.getByRole('navigation', { name: 'Game navigation' });
+    const nav = run.page.getByRole('navigation', { name: 'Game navigation' });
     await nav.getByRole('tab', { name: 'Inventory' }).click();
 
     await nav.getByRole('button', { name: 'Equipment' }).click();
-    const equipment = page.locator('.equipment-view');
+    const equipment = run.page.locator('.equipment-view');
     await equipment.waitFor();
     expect(await equipment.innerText()).toContain(KNIFE);
 
     await nav.getByRole('button', { name: 'Drugs' }).click();
-    const drugs = page.locator('.drugs-view');
+    const drugs = run.page.locator('.drugs-view');
     await drugs.waitFor();
     const held = after.player.inventory[plan.drugId]?.quantity ?? 0;
     expect(held).toBeGreaterThan(0);
@@ -300,13 +271,13 @@ describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
     expect(cells).toEqual([plan.drugName, String(held), formatMoney(unit), formatMoney(unit * held)]);
 
     await nav.getByRole('button', { name: 'Consumables' }).click();
-    const consumables = page.locator('.consumables-view');
+    const consumables = run.page.locator('.consumables-view');
     await consumables.waitFor();
     const row = await consumables.locator('tbody tr').first().locator('td').allInnerTexts();
     expect(row[0]).toBe(DRINK);
     expect(row[1]).toBe(String(after.player.items.consumables['energy_drink']));
     expect(row[3]).toBe(formatMoney(50 * (after.player.items.consumables['energy_drink'] ?? 0)));
-    await screenshot(page, 'desktop-consumables');
+    await screenshot(run.page, 'desktop-consumables');
   });
 });
 

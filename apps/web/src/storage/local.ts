@@ -72,19 +72,31 @@ export function setSoundEnabled(enabled: boolean): void {
   write(STORAGE_KEYS.soundEnabled, String(enabled));
 }
 
-export function isCombatSpeed(value: unknown): value is CombatSpeed {
-  return typeof value === 'string' && (COMBAT_SPEEDS as readonly string[]).includes(value);
+/**
+ * A setting that takes one of a fixed list of values: a stored value not on the list reads as the default, and
+ * setting one not on the list is refused (false) and stores nothing.
+ */
+function choiceSetting<T extends string>(key: string, values: readonly T[], fallback: T) {
+  const is = (value: unknown): value is T => typeof value === 'string' && (values as readonly string[]).includes(value);
+  return {
+    is,
+    get: (): T => {
+      const value = read(key);
+      return is(value) ? value : fallback;
+    },
+    set: (value: string): boolean => {
+      if (!is(value)) return false;
+      write(key, value);
+      return true;
+    },
+  };
 }
-export function getCombatSpeed(): CombatSpeed {
-  const value = read(STORAGE_KEYS.combatSpeed);
-  return isCombatSpeed(value) ? value : DEFAULT_COMBAT_SPEED;
-}
-/** Only slow, normal, fast or instant are accepted (SPEC.md section 5); anything else is ignored. */
-export function setCombatSpeed(speed: string): boolean {
-  if (!isCombatSpeed(speed)) return false;
-  write(STORAGE_KEYS.combatSpeed, speed);
-  return true;
-}
+
+/** slow, normal, fast or instant (SPEC.md section 5). */
+const combatSpeed = choiceSetting<CombatSpeed>(STORAGE_KEYS.combatSpeed, COMBAT_SPEEDS, DEFAULT_COMBAT_SPEED);
+export const isCombatSpeed: (value: unknown) => value is CombatSpeed = combatSpeed.is;
+export const getCombatSpeed = combatSpeed.get;
+export const setCombatSpeed = combatSpeed.set;
 
 /** Whether the player has opened How to play or been pointed to it once already. */
 export function getHowToPlaySeen(): boolean {
@@ -94,16 +106,8 @@ export function setHowToPlaySeen(): void {
   write(STORAGE_KEYS.howToPlaySeen, 'true');
 }
 
-export function isTravelSpeed(value: unknown): value is TravelSpeed {
-  return typeof value === 'string' && (TRAVEL_SPEEDS as readonly string[]).includes(value);
-}
-export function getTravelSpeed(): TravelSpeed {
-  const value = read(STORAGE_KEYS.travelSpeed);
-  return isTravelSpeed(value) ? value : DEFAULT_TRAVEL_SPEED;
-}
-/** Only normal, fast or skip are accepted; anything else is ignored. */
-export function setTravelSpeed(speed: string): boolean {
-  if (!isTravelSpeed(speed)) return false;
-  write(STORAGE_KEYS.travelSpeed, speed);
-  return true;
-}
+/** normal, fast or skip. */
+const travelSpeed = choiceSetting<TravelSpeed>(STORAGE_KEYS.travelSpeed, TRAVEL_SPEEDS, DEFAULT_TRAVEL_SPEED);
+export const isTravelSpeed: (value: unknown) => value is TravelSpeed = travelSpeed.is;
+export const getTravelSpeed = travelSpeed.get;
+export const setTravelSpeed = travelSpeed.set;

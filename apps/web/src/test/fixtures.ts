@@ -1,5 +1,5 @@
 // Test-only builders for the shell's tests.
-import { newGame, toClientView, type ClientGameState, type GameEvent, type MarketEntry } from '@drugwars/engine';
+import { newGame, toClientView, type ClientGameState, type GameEvent, type LoanSharkOffer, type MarketEntry } from '@drugwars/engine';
 import type { TradeContext } from '../lib/tradeLimits';
 
 export function market(id: string, overrides: Partial<MarketEntry> = {}): MarketEntry {
@@ -15,6 +15,17 @@ export function event(category: GameEvent['category'], message: string = categor
  * and an empty history unless told otherwise: the engine's own new game, so the fixture keeps every field the
  * state has, with the figures these tests read pinned down.
  */
+/** A loan-shark offer as GET /api/game/loan/sharks answers it. */
+export const shark: LoanSharkOffer = {
+  id: 'vinnie',
+  name: 'Vinnie',
+  maxLoan: 5000,
+  dailyInterestRate: 0.1,
+  interestRate: 0.9487,
+  gracePeriod: 7,
+  personality: 'Breaks legs on day eight.',
+};
+
 export function makeState(overrides: { cash?: number; usedSpace?: number; coatSpace?: number; marketInfo?: MarketEntry[]; inventory?: Record<string, { quantity: number; totalCost: number }>; encounter?: ClientGameState['encounter'] } = {}): ClientGameState {
   const fresh = toClientView(newGame({ playerName: 'Tester', seed: '0000000000000001', isSeeded: false }));
   return {

@@ -1,20 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ClientGameState, LoanSharkOffer } from '@drugwars/engine';
+import type { ClientGameState } from '@drugwars/engine';
 import { api, ApiError } from '../../api/client';
 import { useGameStore } from '../../store/gameStore';
-import { makeState } from '../../test/fixtures';
+import { makeState, shark } from '../../test/fixtures';
 import FinancesView, { daysUntilDue } from './FinancesView';
 
-const shark: LoanSharkOffer = {
-  id: 'vinnie',
-  name: 'Vinnie',
-  maxLoan: 5000,
-  dailyInterestRate: 0.1,
-  interestRate: 0.9487,
-  gracePeriod: 7,
-  personality: 'Breaks legs on day eight.',
-};
 
 function withMoney(gs: ClientGameState, money: { cash?: number; bank?: number; debt?: number }): ClientGameState {
   const player = { ...gs.player, ...money };

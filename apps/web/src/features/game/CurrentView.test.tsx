@@ -4,24 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Suspense } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { LoanSharkOffer } from '@drugwars/engine';
 import { api } from '../../api/client';
 import { preloadAll } from '../../components/lazyWithPreload';
 import { useGameStore } from '../../store/gameStore';
 import { keptHistory, keptSharks, prefetchViewData, resetViewData } from '../../store/viewData';
+import { shark } from '../../test/fixtures';
 import { gameState } from '../encounter/testFixtures';
 import { CurrentView } from './CurrentView';
 import { NAV_ITEMS } from './Navigation';
-
-const shark: LoanSharkOffer = {
-  id: 'vinnie',
-  name: 'Vinnie',
-  maxLoan: 5000,
-  dailyInterestRate: 0.1,
-  interestRate: 0.9487,
-  gracePeriod: 7,
-  personality: 'Breaks legs on day eight.',
-};
 
 function show(item: (typeof NAV_ITEMS)['places'][number]) {
   if (item.tab) useGameStore.setState({ inventoryTab: item.tab });

@@ -7,6 +7,28 @@ import { COMBAT_SPEEDS, TRAVEL_SPEEDS } from '../../constants';
 import { endSession } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 
+/** A row of buttons, one per speed, the current one pressed. */
+function SpeedChoice<T extends string>({ label, speeds, current, onChoose }: { label: string; speeds: readonly T[]; current: T; onChoose: (speed: T) => void }) {
+  return (
+    <div className="settings-row" role="group" aria-label={label}>
+      <span>{label}</span>
+      <div className="segmented">
+        {speeds.map((speed) => (
+          <button
+            key={speed}
+            type="button"
+            className={`btn btn-small ${current === speed ? 'active' : ''}`}
+            aria-pressed={current === speed}
+            onClick={() => onChoose(speed)}
+          >
+            {speed.toUpperCase()}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 export function SettingsModal({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const settings = useGameStore((s) => s.settings);
@@ -70,38 +92,8 @@ export function SettingsModal({ onClose }: { onClose: () => void }) {
             {settings.soundEnabled ? 'ON' : 'OFF'}
           </button>
         </div>
-        <div className="settings-row" role="group" aria-label="Combat speed">
-          <span>Combat speed</span>
-          <div className="segmented">
-            {COMBAT_SPEEDS.map((speed) => (
-              <button
-                key={speed}
-                type="button"
-                className={`btn btn-small ${settings.combatSpeed === speed ? 'active' : ''}`}
-                aria-pressed={settings.combatSpeed === speed}
-                onClick={() => setCombatSpeed(speed)}
-              >
-                {speed.toUpperCase()}
-              </button>
-            ))}
-          </div>
-        </div>
-        <div className="settings-row" role="group" aria-label="Travel speed">
-          <span>Travel speed</span>
-          <div className="segmented">
-            {TRAVEL_SPEEDS.map((speed) => (
-              <button
-                key={speed}
-                type="button"
-                className={`btn btn-small ${settings.travelSpeed === speed ? 'active' : ''}`}
-                aria-pressed={settings.travelSpeed === speed}
-                onClick={() => setTravelSpeed(speed)}
-              >
-                {speed.toUpperCase()}
-              </button>
-            ))}
-          </div>
-        </div>
+        <SpeedChoice label="Combat speed" speeds={COMBAT_SPEEDS} current={settings.combatSpeed} onChoose={setCombatSpeed} />
+        <SpeedChoice label="Travel speed" speeds={TRAVEL_SPEEDS} current={settings.travelSpeed} onChoose={setTravelSpeed} />
         <div className="modal-actions">
           <button type="button" className="btn" onClick={() => setConfirm('new')}>
             New Game
