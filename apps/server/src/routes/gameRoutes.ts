@@ -8,11 +8,11 @@ import {
   loanSharkOffers,
   purchaseQuantity,
   type Action,
+  toClientView,
   type ApplyOk,
 } from '@drugwars/engine';
 import { ApiErrorCode, ApiRoutes, type ActionResponse } from '@drugwars/protocol';
 import { ApiError } from '../errors';
-import { clientView } from '../plugins/gameStateSerializer';
 import type { FastifyRequest } from 'fastify';
 import type { GameSessions } from '../services/gameSessions';
 import { routeSchema } from './routeSchema';
@@ -30,7 +30,7 @@ export interface GameRoutesOptions {
 const actionReply = (result: ApplyOk): ActionResponse => ({
   success: true,
   message: result.message,
-  gameState: clientView(result.state),
+  gameState: toClientView(result.state),
 });
 
 export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
@@ -57,7 +57,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
       return {
         success: true as const,
         sessionId: created.sessionId,
-        gameState: clientView(created.state),
+        gameState: toClientView(created.state),
         isManualSeed: created.isManualSeed,
         dailyDate: created.dailyDate,
         events: created.events,
@@ -90,7 +90,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
     await sessions.audit(record);
     return {
       success: true as const,
-      gameState: clientView(record.state),
+      gameState: toClientView(record.state),
       sessionId: record.id,
       isManualSeed: record.isSeeded,
       dailyDate: record.daily?.date ?? null,
@@ -105,7 +105,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
 
   app.get(ApiRoutes.state.url, { schema: routeSchema(ApiRoutes.state, 'session') }, async (request) => {
     const record = await sessions.get(sessionIdOf(request));
-    return { success: true as const, gameState: clientView(record.state) };
+    return { success: true as const, gameState: toClientView(record.state) };
   });
 
   // ---------- the day cycle ----------
@@ -173,7 +173,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
     return {
       success: true as const,
       message: attack?.message || result.message,
-      gameState: clientView(result.state),
+      gameState: toClientView(result.state),
       events: result.events,
       attackResults: attack?.attackResults ?? [],
       victory: attack?.victory ?? false,
@@ -252,7 +252,7 @@ function dayReply(result: ApplyOk) {
   return {
     success: true as const,
     message: result.message,
-    gameState: clientView(result.state),
+    gameState: toClientView(result.state),
     events: result.events,
     gameOver: result.state.gameOver,
   };
