@@ -21,11 +21,16 @@
 // Each server runs in its own child process (this file with --serve hello|game) so the load generator and the
 // server do not share an event loop; the load generator is the same for both: by default a lean raw HTTP/1.1
 // client (rawHttpLoad.ts: one player per keep-alive connection, one request at a time, the next one chosen from
-// the reply, as autocannon did here before at about twice its CPU per request; --load-generator autocannon runs
-// that). On a machine whose cores the load generator shares, its CPU bounds the all-cores figure: N cores give at
-// most N x (one worker's server CPU per request) / (N workers' server CPU + load generator CPU per request) times
-// one worker, printed as coreScalingCeiling. With several workers the child is a node:cluster primary (the
-// product's own workers.ts) and its CPU figure adds up the workers'.
+// the reply, as autocannon did here before, at a fraction of its CPU per request; --load-generator autocannon
+// runs that). The player reads the few fields it plans on from the reply text (gameReply.ts) rather than by
+// JSON.parse of the whole ~5 KB reply; that reading is checked against JSON.parse on every reply of the warm-up
+// runs and on one in MEASURED_CHECK_EVERY of the measured ones, and any difference fails the run. On a machine
+// whose cores the load generator shares, its CPU bounds the all-cores figure: N cores give at most
+// N x (one worker's server CPU per request) / (N workers' server CPU + load generator CPU per request) times one
+// worker, printed as coreScalingCeiling; the printed lines also say how much of the load generator's CPU is
+// kernel time (socket writes and reads, sleeping and waking in epoll), which no client code removes. With several
+// workers the child is a node:cluster primary (the product's own workers.ts) and its CPU figure adds up the
+// workers'. Per-call figures and the mean reply size come from the one-worker measured run only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -40,10 +45,17 @@ import {
   newGame,
   replay,
   type Action,
-  type ClientGameState,
   type GameState,
 } from '@drugwars/engine';
-import { runRawLoad, type RawLoadResult, type RawRequest } from './rawHttpLoad';
+import {
+  differenceFromParse,
+  readerFallbacks,
+  readGameReply,
+  type GameReply,
+  type GameView,
+  type MarketView,
+} from './gameReply';
+import { hostLine, requestHead, requestText, runRawLoad, type RawLoadResult } from './rawHttpLoad';
 import { chromiumAvailable, firstScreenGzipBytes, lighthouseJson, printLighthouse, runLighthouse, type LighthouseFigures } from './lighthouse';
 
 interface Options {
@@ -263,6 +275,13 @@ interface LoadResult extends RawLoadResult {
   cpuUsPerRequest?: number;
   /** The load generator's (this process's) CPU time per request, in microseconds: it shares the machine's cores. */
   clientCpuUsPerRequest?: number;
+  /** The part of it spent in the kernel: socket writes and reads, sleeping and waking in epoll. */
+  clientSystemCpuUsPerRequest?: number;
+}
+
+/** Load generator CPU per request, and its kernel part, for the printed lines. */
+function clientCpu(r: LoadResult): string {
+  return `load generator ${round(r.clientCpuUsPerRequest ?? 0)} us/request (${round(r.clientSystemCpuUsPerRequest ?? 0)} in the kernel)`;
 }
 
 function summarizeLoad(r: autocannon.Result): LoadResult {
@@ -286,43 +305,99 @@ let loadGenerator: LoadGenerator = 'raw';
 
 async function runHello(url: string, connections: number, seconds: number): Promise<LoadResult> {
   if (loadGenerator === 'raw') {
-    const hello: RawRequest = { method: 'GET', path: '/hello', headers: {} };
+    const hello = requestText(requestHead(hostLine(url), 'GET', '/hello', {}));
     return runRawLoad({ url, connections, seconds, newContext: () => null, next: () => hello, onResponse: () => {} });
   }
   const result = await autocannon({ url: `${url}/hello`, connections, duration: seconds, pipelining: 1 });
   return summarizeLoad(result);
 }
 
-/** What one connection (one player) knows between two of its requests. */
-interface PlayerContext {
-  sessionId?: string;
-  state?: ClientGameState;
-  step?: number;
-  sent?: 'new' | 'act';
-  /** The call in flight (one per connection: no pipelining) and when it left. */
-  path?: string;
-  sentAt?: number;
-}
+/** The calls of the game workload. A request names its call by index: perCall and the request heads are arrays. */
+const CALLS = [
+  { name: 'new', method: 'POST', path: '/api/game/new' },
+  { name: 'state', method: 'GET', path: '/api/game/state' },
+  { name: 'shop/buy', method: 'POST', path: '/api/game/shop/buy' },
+  { name: 'sell', method: 'POST', path: '/api/game/sell' },
+  { name: 'stay', method: 'POST', path: '/api/game/stay' },
+  { name: 'travel', method: 'POST', path: '/api/game/travel' },
+  { name: 'encounter', method: 'POST', path: '/api/game/encounter' },
+] as const;
+const NEW = 0;
+const STATE = 1;
+const BUY = 2;
+const SELL = 3;
+const STAY = 4;
+const TRAVEL = 5;
+const ENCOUNTER = 6;
+type Call = typeof NEW | typeof STATE | typeof BUY | typeof SELL | typeof STAY | typeof TRAVEL | typeof ENCOUNTER;
 
-/** Per call: how many and their total time, to show which calls cost what (queueing included). */
-const perCall = new Map<string, { count: number; totalMs: number; non200: number; codes: Record<string, number> }>();
-
-
-const MAX_FLIGHT_PRICE = Math.max(...LOCATIONS.map((l) => l.flightPrice));
-
-/** The next request of a simple player: a day is state, buy, sell, then travel or stay; fights are answered. */
 /** What a browser sends with every call: replies may come compressed (the server decides by size). */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
-function nextRequest(ctx: PlayerContext): RawRequest {
-  const json = { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING };
-  const state = ctx.state;
-  if (!ctx.sessionId || !state || state.gameOver) {
-    ctx.sent = 'new';
-    return { method: 'POST', path: '/api/game/new', headers: json, body: JSON.stringify({ playerName: 'bench', seed: null }) };
+/** The headers of a call (in the order they are written): a browser's, and the session's once there is one. */
+function callHeaders(call: Call, sessionId: string | undefined): Record<string, string> {
+  if (call === NEW || !sessionId) return { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+  if (call === STATE) return { 'x-session-id': sessionId, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+  return { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING, 'x-session-id': sessionId };
+}
+
+/** What one connection (one player) knows between two of its requests. */
+interface PlayerContext {
+  sessionId?: string;
+  /** The game state of the last 200 reply with one (a refusal leaves it as it was). */
+  state?: GameView;
+  step?: number;
+  /** The call in flight (one per connection: no pipelining). */
+  call?: Call;
+  /** When it left (the autocannon run; the raw client hands the latency over). */
+  sentAt?: number;
+  /** The raw client's requests of this session as written (they hold the session id), built on first use. */
+  wire?: SessionWire;
+}
+
+/** Per call (by index into CALLS): how many and their total time, to show which calls cost what (queueing included). */
+const perCall = CALLS.map(() => ({ count: 0, totalMs: 0, non200: 0, codes: {} as Record<string, number> }));
+
+const MAX_FLIGHT_PRICE = Math.max(...LOCATIONS.map((l) => l.flightPrice));
+
+/** A request the player chose: which call, and its JSON body (none for a GET); `fixed` when the body never changes. */
+interface Planned {
+  call: Call;
+  body?: string;
+  fixed?: true;
+}
+
+const NEW_GAME: Planned = { call: NEW, body: JSON.stringify({ playerName: 'bench', seed: null }), fixed: true };
+const STATE_REQUEST: Planned = { call: STATE, fixed: true };
+const STAY_REQUEST: Planned = { call: STAY, body: '{}', fixed: true };
+
+/**
+ * One session's requests as the raw client writes them. Their heads hold the session id, so each is built once per
+ * session on first use, and so is the whole text of a call whose body never changes (state, stay, new game).
+ */
+class SessionWire {
+  private readonly heads: string[] = [];
+  private readonly whole: string[] = [];
+
+  constructor(
+    private readonly host: string,
+    private readonly sessionId: string | undefined,
+  ) {}
+
+  text({ call, body, fixed }: Planned): string {
+    if (fixed && this.whole[call] !== undefined) return this.whole[call];
+    const { method, path } = CALLS[call];
+    const head = (this.heads[call] ??= requestHead(this.host, method, path, callHeaders(call, this.sessionId)));
+    const text = requestText(head, body);
+    if (fixed) this.whole[call] = text;
+    return text;
   }
-  ctx.sent = 'act';
-  const headers = { ...json, 'x-session-id': ctx.sessionId };
+}
+
+/** The next request of a simple player: a day is state, buy, sell, then travel or stay; fights are answered. */
+function nextRequest(ctx: PlayerContext): Planned {
+  const state = ctx.state;
+  if (!ctx.sessionId || !state || state.gameOver) return NEW_GAME;
   const enc = state.encounter;
   if (enc) {
     const action =
@@ -337,45 +412,38 @@ function nextRequest(ctx: PlayerContext): RawRequest {
             : 'fight';
     const target = enc.enemies.find((e) => e.isAlive)?.id;
     return {
-      method: 'POST',
-      path: '/api/game/encounter',
-      headers,
+      call: ENCOUNTER,
       body: JSON.stringify(target && action === 'fight' ? { action, targetId: target } : { action }),
     };
   }
   const step = (ctx.step = (ctx.step ?? 0) + 1) % 4;
-  const p = state.player;
-  if (step === 1) {
-    return { method: 'GET', path: '/api/game/state', headers: { 'x-session-id': ctx.sessionId, 'accept-encoding': BROWSER_ACCEPT_ENCODING } };
-  }
+  if (step === 1) return STATE_REQUEST;
   if (step === 2) {
-    const free = p.coatSpace - p.usedSpace;
-    const pick = state.marketInfo.filter((m) => m.quantity > 0 && m.price > 0 && m.price <= p.cash).sort((a, b) => a.price - b.price)[0];
+    const cash = state.cash;
+    // The cheapest drug on offer that the cash covers (the first of equal prices).
+    let pick: MarketView | undefined;
+    for (const m of state.marketInfo) {
+      if (m.quantity > 0 && m.price > 0 && m.price <= cash && (!pick || m.price < pick.price)) pick = m;
+    }
     // Keep the price of a flight so the day can end with a trip.
-    const spendable = p.cash - MAX_FLIGHT_PRICE;
-    const quantity = pick ? Math.min(5, free, pick.quantity, Math.floor(spendable / pick.price)) : 0;
+    const spendable = cash - MAX_FLIGHT_PRICE;
+    const quantity = pick
+      ? Math.min(5, state.coatSpace - state.usedSpace, pick.quantity, Math.floor(spendable / pick.price))
+      : 0;
     if (pick && quantity > 0) {
-      return {
-        method: 'POST',
-        path: '/api/game/shop/buy',
-        headers,
-        body: JSON.stringify({ itemType: 'drug', itemId: pick.id, quantity }),
-      };
+      return { call: BUY, body: JSON.stringify({ itemType: 'drug', itemId: pick.id, quantity }) };
     }
   }
   if (step === 3 || step === 2) {
-    const held = Object.entries(p.inventory).find(
-      ([id, e]) => e.quantity > 0 && state.marketInfo.some((m) => m.id === id),
-    );
-    if (held) {
-      return { method: 'POST', path: '/api/game/sell', headers, body: JSON.stringify({ drugId: held[0], quantity: held[1].quantity }) };
-    }
+    const market = state.marketInfo;
+    const held = state.inventory.find((e) => e.quantity > 0 && market.some((m) => m.id === e.id));
+    if (held) return { call: SELL, body: JSON.stringify({ drugId: held.id, quantity: held.quantity }) };
   }
-  if ((ctx.step ?? 0) % 8 < 4) return { method: 'POST', path: '/api/game/stay', headers, body: '{}' };
-  const affordable = LOCATIONS.filter((l) => l.id !== state.location && l.flightPrice <= p.cash);
+  if ((ctx.step ?? 0) % 8 < 4) return STAY_REQUEST;
+  const affordable = LOCATIONS.filter((l) => l.id !== state.location && l.flightPrice <= state.cash);
   const to = affordable[(ctx.step ?? 0) % Math.max(affordable.length, 1)];
-  if (!to) return { method: 'POST', path: '/api/game/stay', headers, body: '{}' };
-  return { method: 'POST', path: '/api/game/travel', headers, body: JSON.stringify({ destination: to.id }) };
+  if (!to) return STAY_REQUEST;
+  return { call: TRAVEL, body: JSON.stringify({ destination: to.id }) };
 }
 
 /**
@@ -385,12 +453,19 @@ function nextRequest(ctx: PlayerContext): RawRequest {
  */
 const REQUESTS_PER_LOOP = 300;
 
+/** A measured run checks the player's reading of one reply in this many against JSON.parse (~40 us each). */
+const MEASURED_CHECK_EVERY = 256;
+
+/** How the player's reading of replies is checked against JSON.parse (see gameReply.ts); the first difference. */
+const readerCheck = { every: 1, replies: 0, difference: null as string | null };
+
 /** What a player makes of a reply: the session of a new game, the state to plan the next request on. */
-function observeReply(status: number, body: string, context: PlayerContext, recordCalls: boolean): void {
-  if (recordCalls && context.path && context.sentAt !== undefined) {
-    const entry = perCall.get(context.path) ?? { count: 0, totalMs: 0, non200: 0, codes: {} };
+function observeReply(status: number, body: string, context: PlayerContext, recordCalls: boolean, latencyMs: number): void {
+  const call = context.call ?? NEW;
+  if (recordCalls) {
+    const entry = perCall[call]!;
     entry.count++;
-    entry.totalMs += performance.now() - context.sentAt;
+    entry.totalMs += latencyMs;
     if (status !== 200) {
       entry.non200++;
       let code = String(status);
@@ -401,65 +476,84 @@ function observeReply(status: number, body: string, context: PlayerContext, reco
       }
       entry.codes[code] = (entry.codes[code] ?? 0) + 1;
     }
-    perCall.set(context.path, entry);
   }
   if (status !== 200) {
     // A refusal (e.g. a rule) leaves the state as it was; move the plan on.
     return;
   }
-  let parsed: { sessionId?: string; gameState?: ClientGameState };
+  let reply: GameReply;
   try {
-    parsed = JSON.parse(body) as typeof parsed;
+    reply = readGameReply(body, call === NEW);
   } catch {
     // A compressed reply (above the server's threshold) is not read by this player: it starts over.
     context.sessionId = undefined;
     return;
   }
-  if (context.sent === 'new' && parsed.sessionId) {
-    context.sessionId = parsed.sessionId;
-    context.step = 0;
+  if (readerCheck.replies++ % readerCheck.every === 0 && readerCheck.difference === null) {
+    const difference = differenceFromParse(body, reply, call === NEW);
+    if (difference) readerCheck.difference = `${CALLS[call].path} reply:\n${difference}`;
   }
-  if (parsed.gameState) context.state = parsed.gameState;
+  if (call === NEW && reply.sessionId) {
+    context.sessionId = reply.sessionId;
+    context.step = 0;
+    context.wire = undefined;
+  }
+  if (reply.state) context.state = reply.state;
 }
 
 /** Mean reply body size of the game workload (bytes), over the measured run of one worker. */
 const replyBytes = { total: 0, count: 0 };
 
-async function runGame(url: string, connections: number, seconds: number, recordCalls = true): Promise<LoadResult> {
+/**
+ * The game workload for `seconds`. `checkEvery`: how often the player's reading of a reply is checked against
+ * JSON.parse (1: every reply; the warm-up runs do that, the measured runs a sample). A difference fails the run.
+ */
+async function runGame(url: string, connections: number, seconds: number, recordCalls: boolean, checkEvery: number): Promise<LoadResult> {
+  readerCheck.every = checkEvery;
+  const result = await runGameLoad(url, connections, seconds, recordCalls);
+  if (readerCheck.difference !== null) {
+    throw new Error(`bench: the reply reader (scripts/src/gameReply.ts) and JSON.parse differ on a ${readerCheck.difference}`);
+  }
+  return result;
+}
+
+async function runGameLoad(url: string, connections: number, seconds: number, recordCalls: boolean): Promise<LoadResult> {
   if (loadGenerator === 'raw') {
+    const host = hostLine(url);
     return runRawLoad<PlayerContext>({
       url,
       connections,
       seconds,
       newContext: () => ({}),
       next: (context) => {
-        const next = nextRequest(context);
-        context.path = next.path;
-        context.sentAt = performance.now();
-        return next;
+        const planned = nextRequest(context);
+        context.call = planned.call;
+        return (context.wire ??= new SessionWire(host, context.sessionId)).text(planned);
       },
-      onResponse: (status, body, context, bytes) => {
+      onResponse: (status, body, context, bytes, latencyMs) => {
         if (recordCalls) {
           replyBytes.total += bytes;
           replyBytes.count++;
         }
-        observeReply(status, body, context, recordCalls);
+        observeReply(status, body, context, recordCalls, latencyMs);
       },
     });
   }
   const request: autocannon.Request = {
     setupRequest: (req: autocannon.Request, context: PlayerContext) => {
-      const next = nextRequest(context);
-      context.path = next.path;
+      const { call, body } = nextRequest(context);
+      context.call = call;
       context.sentAt = performance.now();
-      return { ...req, ...next };
+      const { method, path } = CALLS[call];
+      const headers = callHeaders(call, context.sessionId);
+      return body === undefined ? { ...req, method, path, headers } : { ...req, method, path, headers, body };
     },
     onResponse: (status: number, body: string, context: PlayerContext) => {
       if (recordCalls) {
         replyBytes.total += Buffer.byteLength(body);
         replyBytes.count++;
       }
-      observeReply(status, body, context, recordCalls);
+      observeReply(status, body, context, recordCalls, performance.now() - (context.sentAt ?? 0));
     },
   } as autocannon.Request;
   const result = await autocannon({
@@ -585,7 +679,9 @@ async function main(): Promise<void> {
       ? withBenchSchema(opts.database)
       : `sqlite:${join(dir, 'bench.db')}`;
     const gameResult = await benchGame(databaseUrl, 1, opts);
-    const calls = [...perCall.entries()].sort((x, y) => y[1].count - x[1].count);
+    const calls = CALLS.map((c, i) => ({ name: c.name, ...perCall[i]! }))
+      .filter((c) => c.count > 0)
+      .sort((x, y) => y.count - x.count);
     // The same workload on one server process per core, on its own fresh database.
     const allCoresUrl = opts.database ? databaseUrl : `sqlite:${join(dir, 'bench-workers.db')}`;
     const allCores = opts.workers > 1 ? await benchGame(allCoresUrl, opts.workers, opts) : null;
@@ -601,11 +697,11 @@ async function main(): Promise<void> {
     console.log(
       `game workload    ${round(gameResult.rps)} req/s  p50 ${gameResult.p50Ms} ms  p99 ${gameResult.p99Ms} ms  ` +
         `(${gameResult.total} requests, statuses ${JSON.stringify(gameResult.statuses)}, socket errors ${gameResult.errors}; ` +
-        `server CPU ${round(gameResult.cpuUsPerRequest ?? 0)} us/request, load generator ${round(gameResult.clientCpuUsPerRequest ?? 0)} us/request)`,
+        `server CPU ${round(gameResult.cpuUsPerRequest ?? 0)} us/request, ${clientCpu(gameResult)})`,
     );
     console.log(
       `  game calls     ${calls
-        .map(([path, c]) => `${path.replace('/api/game/', '')} ${c.count}x ${(c.totalMs / c.count).toFixed(1)}ms${c.non200 ? ` (non-200: ${JSON.stringify(c.codes)})` : ''}`)
+        .map((c) => `${c.name} ${c.count}x ${(c.totalMs / c.count).toFixed(1)}ms${c.non200 ? ` (non-200: ${JSON.stringify(c.codes)})` : ''}`)
         .join(', ')}`,
     );
     console.log(
@@ -627,7 +723,7 @@ async function main(): Promise<void> {
       console.log(
         `${`${opts.workers} workers`.padEnd(17)}${round(allCores.rps)} req/s  p50 ${allCores.p50Ms} ms  p99 ${allCores.p99Ms} ms  ` +
           `(${allCores.total} requests, statuses ${JSON.stringify(allCores.statuses)}; server CPU ${round(allCores.cpuUsPerRequest ?? 0)} us/request, ` +
-          `load generator ${round(allCores.clientCpuUsPerRequest ?? 0)} us/request)` +
+          `${clientCpu(allCores)})` +
           `  = ${coreScaling!.toFixed(2)}x one worker (target >= 1.7 on 2 cores; the load generator shares the cores); ` +
           `by server CPU per request ${coreScalingByCpu!.toFixed(2)}x (with the load generator on other cores); ` +
           `the CPU costs allow at most ${coreScalingCeiling!.toFixed(2)}x with it on these cores`,
@@ -638,7 +734,10 @@ async function main(): Promise<void> {
         `audit replay p50 ${engine.replayMsP50.toFixed(3)} ms, max ${engine.replayMsMax.toFixed(3)} ms per session`,
     );
     const meanReplyBytes = replyBytes.count > 0 ? round(replyBytes.total / replyBytes.count) : 0;
-    console.log(`game replies     ${meanReplyBytes} bytes mean body (one worker's measured run)`);
+    console.log(
+      `game replies     ${meanReplyBytes} bytes mean body (one worker's measured run); ` +
+        `${readerFallbacks.count} replies of all runs read by a full JSON.parse (a field not where gameReply.ts looks)`,
+    );
     console.log(
       `(${opts.connections} connections, ${opts.durationS} s per HTTP run after ${opts.warmupS} s warm-up, ` +
         `${opts.database ? 'PostgreSQL' : 'SQLite temp file'}; load generator: ${LOAD_GENERATOR_NAMES[opts.loadGenerator]})`,
@@ -702,18 +801,15 @@ async function main(): Promise<void> {
 async function benchGame(databaseUrl: string, workers: number, opts: Options): Promise<LoadResult> {
   const game = await startChild(['--serve', 'game', '--db', databaseUrl], workers);
   try {
-    await runGame(game.url, opts.connections, opts.warmupS);
-    if (workers === 1) {
-      perCall.clear();
-      replyBytes.total = 0;
-      replyBytes.count = 0;
-    }
+    // The warm-up records no per-call figures or reply sizes; it checks the player's reading of every reply.
+    await runGame(game.url, opts.connections, opts.warmupS, false, 1);
     const cpu0 = await game.cpuMicros();
     const client0 = process.cpuUsage();
-    const result = await runGame(game.url, opts.connections, opts.durationS, workers === 1);
+    const result = await runGame(game.url, opts.connections, opts.durationS, workers === 1, MEASURED_CHECK_EVERY);
     const client = process.cpuUsage(client0);
     result.cpuUsPerRequest = ((await game.cpuMicros()) - cpu0) / Math.max(result.total, 1);
     result.clientCpuUsPerRequest = (client.user + client.system) / Math.max(result.total, 1);
+    result.clientSystemCpuUsPerRequest = client.system / Math.max(result.total, 1);
     return result;
   } finally {
     await game.stop();

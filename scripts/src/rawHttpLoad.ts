@@ -1,22 +1,25 @@
 // A lean HTTP/1.1 load generator for the bench: N keep-alive connections, each one player sending one request at a
 // time (no pipelining), the next request chosen from the last reply. It does what autocannon did for the bench,
-// with far less CPU per request: requests are written as one string, replies are framed by their content-length
-// and only their body is decoded. On a 2-core machine the load generator shares the cores with the server, so
-// its own cost bounds what several server processes can show (autocannon spent ~130 us per game request, about
-// half a server's).
+// with far less CPU per request. On a 2-core machine the load generator shares the cores with the server, so its
+// own cost bounds what several server processes can show (autocannon spent 130-200 us per game request, about
+// half a server's). What keeps it cheap:
+//   - a request is one prebuilt ASCII string (the caller keeps the parts that do not change, see requestHead),
+//     written as latin1, the cheapest encoding of a one-byte string;
+//   - replies are read into one buffer per connection (net's `onread`), not through the stream machinery that
+//     allocates a buffer per read and emits 'data';
+//   - a reply is framed on one latin1 copy of the bytes read (latin1 maps byte i to character i, so string
+//     offsets are byte offsets), and its body is handed on as a slice of that string when it is ASCII (a UTF-8
+//     decode otherwise): the head is never decoded on its own, nor the body twice.
+// What is left per request is mostly the kernel's (one write, one read, and a sleep and wake-up in epoll while the
+// server works: about half of the total on a 2-core VM) and Node's socket machinery; the bench prints the kernel
+// part next to the total.
 //
 // It measures what autocannon measured: requests completed in the window, per-request latency from the write to
 // the last byte of the reply (p50/p99), statuses by class, socket errors. Replies must carry a content-length
 // (every JSON reply of the product does; a chunked one is counted as an error and its connection reopened), and
-// request bodies must be ASCII (they are written as latin1).
+// requests must be ASCII (they are written as latin1).
+import { isAscii } from 'node:buffer';
 import { connect, type Socket } from 'node:net';
-
-export interface RawRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
 
 export interface RawLoadOptions<C> {
   /** http://host:port of the server. */
@@ -25,10 +28,14 @@ export interface RawLoadOptions<C> {
   seconds: number;
   /** Each connection's own player state. */
   newContext: () => C;
-  /** The next request of this connection's player. */
-  next: (context: C) => RawRequest;
-  /** The reply to the last request (its body as text, and its size in bytes). */
-  onResponse: (status: number, body: string, context: C, bytes: number) => void;
+  /** The next request of this connection's player, as written on the wire (see requestHead). */
+  next: (context: C) => string;
+  /**
+   * The reply to the last request: its status, its body as text, its size in bytes and its latency (write to
+   * last byte, the figure p50/p99 are taken from). Called before the connection's next read: the body string
+   * is the caller's to keep.
+   */
+  onResponse: (status: number, body: string, context: C, bytes: number, latencyMs: number) => void;
 }
 
 export interface RawLoadResult {
@@ -41,28 +48,33 @@ export interface RawLoadResult {
   statuses: Record<string, number>;
 }
 
-const HEADER_END = Buffer.from('\r\n\r\n');
-/** How Node writes the header Fastify sets (lower case). */
-const CONTENT_LENGTH = Buffer.from('\r\ncontent-length: ');
-const DIGIT_0 = 48;
-const DIGIT_9 = 57;
+/** The `host` header line of every request to `url` (http://host:port). */
+export function hostLine(url: string): string {
+  return `host: ${new URL(url).host}\r\n`;
+}
 
 /**
- * Status code and content-length of the reply head in data[0, end), or null when it has no content-length.
- * Read from the bytes: making a string of every head cost more than the rest of the framing.
+ * The head of a request as written on the wire, without its end: request line, host, `headers` in their order.
+ * Callers that send the same call again keep it (a game session's heads hold its session id).
  */
-function parseHead(data: Buffer, end: number): { status: number; length: number } | null {
-  const status = (data[9]! - DIGIT_0) * 100 + (data[10]! - DIGIT_0) * 10 + (data[11]! - DIGIT_0);
-  const at = data.indexOf(CONTENT_LENGTH);
-  if (at < 0 || at > end) return null;
-  let length = 0;
-  for (let i = at + CONTENT_LENGTH.length; i < end; i++) {
-    const c = data[i]!;
-    if (c < DIGIT_0 || c > DIGIT_9) break;
-    length = length * 10 + (c - DIGIT_0);
-  }
-  return { status, length };
+export function requestHead(host: string, method: string, path: string, headers: Record<string, string>): string {
+  let text = `${method} ${path} HTTP/1.1\r\n${host}`;
+  for (const name in headers) text += `${name}: ${headers[name]}\r\n`;
+  return text;
 }
+
+/** A whole request: its head, then with a body (any method but GET) its content-length and the body. */
+export function requestText(head: string, body?: string): string {
+  return body === undefined ? `${head}\r\n` : `${head}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+const HEADER_END = '\r\n\r\n';
+/** How Node writes the header Fastify sets (lower case). */
+const CONTENT_LENGTH = '\r\ncontent-length: ';
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+/** Bytes read at once per connection: a game reply (head and body) is ~6 KB, so one read takes it whole. */
+const READ_BUFFER_BYTES = 64 * 1024;
 
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return 0;
@@ -73,11 +85,11 @@ export function runRawLoad<C>(options: RawLoadOptions<C>): Promise<RawLoadResult
   const target = new URL(options.url);
   const host = target.hostname;
   const port = Number(target.port);
-  const hostHeader = `host: ${target.host}\r\n`;
   let latencies = new Float64Array(1 << 16);
   let completed = 0;
   let errors = 0;
-  const statuses: Record<string, number> = {};
+  /** Replies by status class: index 2 counts the 2xx. */
+  const byClass = new Array<number>(10).fill(0);
   const started = performance.now();
   const endsAt = started + options.seconds * 1000;
   let open = 0;
@@ -89,8 +101,7 @@ export function runRawLoad<C>(options: RawLoadOptions<C>): Promise<RawLoadResult
       latencies = bigger;
     }
     latencies[completed++] = ms;
-    const cls = `${Math.floor(status / 100)}xx`;
-    statuses[cls] = (statuses[cls] ?? 0) + 1;
+    byClass[Math.min(9, Math.floor(status / 100))]!++;
   };
 
   return new Promise((resolve) => {
@@ -100,13 +111,16 @@ export function runRawLoad<C>(options: RawLoadOptions<C>): Promise<RawLoadResult
       finished = true;
       const elapsedS = (performance.now() - started) / 1000;
       const sorted = latencies.slice(0, completed).sort();
-      const non2xx = completed - (statuses['2xx'] ?? 0);
+      const statuses: Record<string, number> = {};
+      byClass.forEach((count, cls) => {
+        if (count > 0) statuses[`${cls}xx`] = count;
+      });
       resolve({
         rps: completed / Math.max(elapsedS, 1e-9),
         p50Ms: Math.round(percentile(sorted, 50)),
         p99Ms: Math.round(percentile(sorted, 99)),
         total: completed,
-        non2xx,
+        non2xx: completed - byClass[2]!,
         errors,
         statuses,
       });
@@ -114,24 +128,19 @@ export function runRawLoad<C>(options: RawLoadOptions<C>): Promise<RawLoadResult
 
     const startConnection = () => {
       const context = options.newContext();
+      /** Bytes of a reply that has not arrived whole yet (a copy: the read buffer is reused). */
       let pending: Buffer | null = null;
-      let head: { status: number; length: number; bodyAt: number } | null = null;
       let sentAt = 0;
       let done = false;
 
-      const send = () => {
-        if (performance.now() >= endsAt) {
+      /** The next request, unless the run is over (`now`: the caller's clock reading). */
+      const send = (now = performance.now()) => {
+        if (now >= endsAt) {
           close();
           return;
         }
-        const r = options.next(context);
-        let text = `${r.method} ${r.path} HTTP/1.1\r\n${hostHeader}`;
-        for (const name in r.headers) text += `${name}: ${r.headers[name]}\r\n`;
-        const body = r.body ?? '';
-        if (r.method !== 'GET') text += `content-length: ${Buffer.byteLength(body)}\r\n`;
-        text += `\r\n${body}`;
+        const text = options.next(context);
         sentAt = performance.now();
-        // Requests are ASCII (JSON bodies of ids and numbers): latin1 is the cheapest encoding of a one-byte string.
         socket.write(text, 'latin1');
       };
 
@@ -142,42 +151,63 @@ export function runRawLoad<C>(options: RawLoadOptions<C>): Promise<RawLoadResult
         if (--open === 0) finish();
       };
 
-      const onData = (chunk: Buffer) => {
-        let data = pending ? Buffer.concat([pending, chunk]) : chunk;
-        pending = null;
-        for (;;) {
-          if (!head) {
-            const end = data.indexOf(HEADER_END);
-            if (end < 0) {
-              pending = data;
-              return;
-            }
-            const parsed = parseHead(data, end);
-            if (!parsed) {
-              // No content-length (a chunked reply): not framed by this client; count it and start again.
-              errors++;
-              done = true;
-              socket.destroy();
-              open--;
-              reconnect();
-              return;
-            }
-            head = { ...parsed, bodyAt: end + 4 };
-          }
-          if (data.length < head.bodyAt + head.length) {
-            pending = data;
-            return;
-          }
-          const body = data.toString('utf8', head.bodyAt, head.bodyAt + head.length);
-          const { status, length } = head;
-          const rest = data.subarray(head.bodyAt + length);
-          head = null;
-          record(performance.now() - sentAt, status);
-          options.onResponse(status, body, context, length);
-          if (rest.length === 0) break;
-          data = rest; // nothing is pipelined, so this would be a protocol error; keep framing anyway
+      /** A reply without content-length (chunked): not framed by this client; count it and start again. */
+      const unframed = () => {
+        errors++;
+        done = true;
+        socket.destroy();
+        open--;
+        reconnect();
+      };
+
+      const readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
+
+      /** The reads of the connection, into readBuffer: frames the reply, hands it on, sends the next request. */
+      const onRead = (nread: number): void => {
+        if (done) return;
+        let data = readBuffer;
+        let end = nread;
+        if (pending) {
+          data = Buffer.concat([pending, readBuffer.subarray(0, nread)]);
+          end = data.length;
+          pending = null;
         }
-        send();
+        // Nothing is pipelined, so a read holds (part of) one reply; framing goes on anyway if more follows,
+        // which would be a protocol error.
+        let at = 0;
+        let receivedAt = 0;
+        while (at < end) {
+          const text = data.toString('latin1', at, end);
+          const headEnd = text.indexOf(HEADER_END);
+          if (headEnd < 0) break;
+          const lengthAt = text.indexOf(CONTENT_LENGTH);
+          if (lengthAt < 0 || lengthAt > headEnd) return unframed();
+          let length = 0;
+          for (let i = lengthAt + CONTENT_LENGTH.length; i < headEnd; i++) {
+            const c = text.charCodeAt(i);
+            if (c < DIGIT_0 || c > DIGIT_9) break;
+            length = length * 10 + (c - DIGIT_0);
+          }
+          const bodyAt = headEnd + HEADER_END.length;
+          const bodyEnd = bodyAt + length;
+          if (text.length < bodyEnd) break;
+          // 'HTTP/1.1 200 OK': the status is characters 9 to 11.
+          const status =
+            (text.charCodeAt(9) - DIGIT_0) * 100 + (text.charCodeAt(10) - DIGIT_0) * 10 + (text.charCodeAt(11) - DIGIT_0);
+          const body = isAscii(data.subarray(at + bodyAt, at + bodyEnd))
+            ? text.slice(bodyAt, bodyEnd)
+            : data.toString('utf8', at + bodyAt, at + bodyEnd);
+          receivedAt = performance.now();
+          const latencyMs = receivedAt - sentAt;
+          record(latencyMs, status);
+          options.onResponse(status, body, context, length, latencyMs);
+          at += bodyEnd;
+        }
+        if (at < end) {
+          pending = Buffer.from(data.subarray(at, end));
+          return;
+        }
+        send(receivedAt);
       };
 
       const reconnect = () => {
@@ -189,9 +219,19 @@ export function runRawLoad<C>(options: RawLoadOptions<C>): Promise<RawLoadResult
       };
 
       open++;
-      const socket: Socket = connect({ host, port, noDelay: true });
-      socket.on('connect', send);
-      socket.on('data', onData);
+      const socket: Socket = connect({
+        host,
+        port,
+        noDelay: true,
+        onread: {
+          buffer: readBuffer,
+          callback: (nread) => {
+            onRead(nread);
+            return true; // keep reading
+          },
+        },
+      });
+      socket.on('connect', () => send());
       socket.on('error', () => {
         if (done) return;
         errors++;

@@ -1,0 +1,363 @@
+// What the bench's player reads of a game reply, without JSON.parse of the whole ~5 KB body.
+//
+// JSON.parse of every game reply was about half of the load generator's CPU per request (and most of its garbage),
+// while the player reads a handful of fields: the session of a new game, whether the game is over, the encounter
+// (type, canSkip, turnOrder, canSurrender, the enemies' id and isAlive), the player's cash, coat space, used space
+// and inventory quantities, the market (id, price, quantity) and the location. This reader finds each one by
+// searching the reply text for its key and reads only that slice, when the player's plan first asks for it.
+//
+// Searching for `"key":` is sound in JSON text (inside a string every quote is escaped, so the pattern matches
+// real keys only) but not on its own: a key of the same name nested elsewhere would match too. Each search starts
+// at the start of the key's parent (the game state, its player, its encounter) and takes the first match, which
+// is right because the server's schema-compiled serializer writes keys in a fixed order where no same-named key
+// comes first inside that parent (the encounter's toll and reward have a `cash`, but the encounter comes before
+// the player, whose `cash` is searched from the player's start). That is a dependence on the key order, so:
+//   - a key that is not found, or a value that is not what the reader expects (a string with an escape, an
+//     object that is not flat), makes the reply fall back to JSON.parse of the whole body (counted in
+//     `readerFallbacks`, which the bench prints);
+//   - the bench compares this reader with JSON.parse on every reply of its warm-up runs and on a sample of the
+//     measured ones (`differenceFromParse`), and fails the run on any difference.
+import type { ClientGameState } from '@drugwars/engine';
+
+export interface MarketView {
+  id: string;
+  price: number;
+  quantity: number;
+}
+
+export interface InventoryView {
+  id: string;
+  quantity: number;
+}
+
+export interface EncounterView {
+  type: string;
+  canSkip: boolean;
+  turnOrder: string;
+  canSurrender: boolean;
+  enemies: { id: string; isAlive: boolean }[];
+}
+
+/** The game state as the bench's player reads it. Inventory and market keep the reply's order. */
+export interface GameView {
+  readonly gameOver: boolean;
+  readonly location: string;
+  readonly encounter: EncounterView | null;
+  readonly cash: number;
+  readonly coatSpace: number;
+  readonly usedSpace: number;
+  readonly inventory: readonly InventoryView[];
+  readonly marketInfo: readonly MarketView[];
+}
+
+/** What a 200 reply gives the player: its game state (absent when the reply has none) and a new game's session. */
+export interface GameReply {
+  sessionId: string | undefined;
+  state: GameView | undefined;
+}
+
+/** Replies read by JSON.parse of the whole body because a slice was not where this reader looks. */
+export const readerFallbacks = { count: 0 };
+
+/** The view of a parsed game state: the fallback, and what the sliced reader is checked against. */
+export function viewOfState(s: ClientGameState): GameView {
+  const enc = s.encounter;
+  return {
+    gameOver: s.gameOver,
+    location: s.location,
+    encounter: enc
+      ? {
+          type: enc.type,
+          canSkip: enc.canSkip,
+          turnOrder: enc.turnOrder,
+          canSurrender: enc.canSurrender,
+          enemies: enc.enemies.map((e) => ({ id: e.id, isAlive: e.isAlive })),
+        }
+      : null,
+    cash: s.player.cash,
+    coatSpace: s.player.coatSpace,
+    usedSpace: s.player.usedSpace,
+    inventory: Object.entries(s.player.inventory).map(([id, e]) => ({ id, quantity: e.quantity })),
+    marketInfo: s.marketInfo.map((m) => ({ id: m.id, price: m.price, quantity: m.quantity })),
+  };
+}
+
+function parseReply(body: string): GameReply {
+  const parsed = JSON.parse(body) as { sessionId?: string; gameState?: ClientGameState };
+  return { sessionId: parsed.sessionId, state: parsed.gameState ? viewOfState(parsed.gameState) : undefined };
+}
+
+const GAME_STATE = '"gameState":{';
+const SESSION_ID = '"sessionId":"';
+const GAME_OVER = '"gameOver":';
+const LOCATION = '"location":"';
+const ENCOUNTER = '"encounter":';
+/** The key after the encounter: a long pattern with a rare letter, found faster than the encounter's own key. */
+const AFTER_ENCOUNTER = ',"pendingEncounter":';
+const NO_ENCOUNTER = '"encounter":null';
+const MARKET_INFO = '"marketInfo":[';
+const PLAYER = '"player":{';
+const CASH = '"cash":';
+const COAT_SPACE = '"coatSpace":';
+const USED_SPACE = '"usedSpace":';
+const INVENTORY = '"inventory":{';
+const TYPE = '"type":"';
+const ENEMIES = '"enemies":[';
+const TURN_ORDER = '"turnOrder":"';
+const CAN_SURRENDER = '"canSurrender":';
+const CAN_SKIP = '"canSkip":';
+
+// One member of a container of flat objects (no braces inside, strings included), and the ',' or closing bracket
+// after it (the last group). Sticky: each match starts where the last one ended. A lazy `[^{}]*?` skips the
+// fields the player does not read; `"key":` cannot match inside a string (its quotes are escaped).
+const NUMBER = String.raw`(-?[\d.eE+-]+)`;
+const STRING = String.raw`"([^"\\]*)"`;
+/** An item of marketInfo: its id, price and quantity. */
+const MARKET_ITEM = new RegExp(String.raw`\{[^{}]*?"id":${STRING}[^{}]*?"price":${NUMBER},"quantity":${NUMBER}[^{}]*\}([,\]])`, 'y');
+/** An enemy of an encounter: its id and whether it is alive. */
+const ENEMY = new RegExp(String.raw`\{[^{}]*?"id":${STRING}[^{}]*?"isAlive":(true|false)[^{}]*\}([,\]])`, 'y');
+/** An entry of the player's inventory (drug id -> {quantity, ...}). */
+const INVENTORY_ENTRY = new RegExp(String.raw`${STRING}:\{[^{}]*?"quantity":${NUMBER}[^{}]*\}([,}])`, 'y');
+
+const BACKSLASH = 92;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const CLOSE_BRACKET = 93;
+
+/** Index just past the first `key` at or after `from`, or -1 (also when `from` is: its parent was not found). */
+function valueAt(text: string, key: string, from: number): number {
+  if (from < 0) return -1;
+  const at = text.indexOf(key, from);
+  return at < 0 ? -1 : at + key.length;
+}
+
+/** The string whose content starts at `at` (just past its opening quote); undefined if it holds an escape. */
+function stringAt(text: string, at: number): string | undefined {
+  if (at < 0) return undefined;
+  const end = text.indexOf('"', at);
+  if (end < 0) return undefined;
+  for (let i = at; i < end; i++) if (text.charCodeAt(i) === BACKSLASH) return undefined;
+  return text.slice(at, end);
+}
+
+/** The JSON number at `at`, or undefined. */
+function numberAt(text: string, at: number): number | undefined {
+  if (at < 0) return undefined;
+  let end = at;
+  for (;;) {
+    const c = text.charCodeAt(end);
+    // digits, '-', '+', '.', 'e', 'E'
+    if ((c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69) end++;
+    else break;
+  }
+  return end === at ? undefined : toNumber(text.slice(at, end));
+}
+
+function toNumber(token: string): number | undefined {
+  const n = Number(token);
+  return Number.isNaN(n) ? undefined : n;
+}
+
+function booleanAt(text: string, at: number): boolean | undefined {
+  if (at < 0) return undefined;
+  if (text.startsWith('true', at)) return true;
+  if (text.startsWith('false', at)) return false;
+  return undefined;
+}
+
+/**
+ * The members of the array or object that starts just past `at` (its `[` or `{` is at at - 1), read by the sticky
+ * regex `member` (see MARKET_ITEM) and `take`. Undefined when a member does not match or `take` refuses it.
+ */
+function readMembers<T>(
+  text: string,
+  at: number,
+  member: RegExp,
+  close: number,
+  take: (match: RegExpExecArray) => T | undefined,
+): T[] | undefined {
+  if (at < 0) return undefined;
+  const members: T[] = [];
+  if (text.charCodeAt(at) === close) return members;
+  member.lastIndex = at;
+  for (;;) {
+    const match = member.exec(text);
+    if (!match) return undefined;
+    const value = take(match);
+    if (value === undefined) return undefined;
+    members.push(value);
+    if (match[match.length - 1]!.charCodeAt(0) === close) return members;
+  }
+}
+
+/**
+ * A game state read from the reply text, field by field when first asked for (see the file header). `at` is the
+ * index of the game state's `{`.
+ */
+class SlicedView implements GameView {
+  private parsed: GameView | undefined;
+  /** Where the search for the player starts: past the encounter once it has been read (the player comes later). */
+  private playerFrom: number;
+  private playerAt = -2;
+  private _gameOver: boolean | undefined;
+  private _location: string | undefined;
+  private _encounter: EncounterView | null | undefined;
+  private _cash: number | undefined;
+  private _coatSpace: number | undefined;
+  private _usedSpace: number | undefined;
+  private _inventory: InventoryView[] | undefined;
+  private _marketInfo: MarketView[] | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly at: number,
+  ) {
+    this.playerFrom = at;
+  }
+
+  /** The whole state by JSON.parse, when a slice was not where this reader looks. */
+  private fallback(): GameView {
+    if (!this.parsed) {
+      readerFallbacks.count++;
+      const state = parseReply(this.text).state;
+      if (!state) throw new Error('bench: a game reply with a game state the reader found has none by JSON.parse');
+      this.parsed = state;
+    }
+    return this.parsed;
+  }
+
+  /** Index of the player's `{`, or -1. */
+  private player(): number {
+    if (this.playerAt === -2) {
+      const v = valueAt(this.text, PLAYER, this.playerFrom);
+      this.playerAt = v < 0 ? -1 : v - 1;
+    }
+    return this.playerAt;
+  }
+
+  get gameOver(): boolean {
+    return (this._gameOver ??= booleanAt(this.text, valueAt(this.text, GAME_OVER, this.at)) ?? this.fallback().gameOver);
+  }
+
+  get location(): string {
+    return (this._location ??= stringAt(this.text, valueAt(this.text, LOCATION, this.at)) ?? this.fallback().location);
+  }
+
+  get cash(): number {
+    return (this._cash ??= numberAt(this.text, valueAt(this.text, CASH, this.player())) ?? this.fallback().cash);
+  }
+
+  get coatSpace(): number {
+    return (this._coatSpace ??=
+      numberAt(this.text, valueAt(this.text, COAT_SPACE, this.player())) ?? this.fallback().coatSpace);
+  }
+
+  get usedSpace(): number {
+    return (this._usedSpace ??=
+      numberAt(this.text, valueAt(this.text, USED_SPACE, this.player())) ?? this.fallback().usedSpace);
+  }
+
+  get encounter(): EncounterView | null {
+    if (this._encounter === undefined) {
+      const read = this.readEncounter(); // null is a reading: no encounter
+      this._encounter = read === undefined ? this.fallback().encounter : read;
+    }
+    return this._encounter;
+  }
+
+  get inventory(): readonly InventoryView[] {
+    return (this._inventory ??= this.readInventory() ?? [...this.fallback().inventory]);
+  }
+
+  get marketInfo(): readonly MarketView[] {
+    return (this._marketInfo ??= this.readMarketInfo() ?? [...this.fallback().marketInfo]);
+  }
+
+  /** null for no encounter, undefined when not readable here. */
+  private readEncounter(): EncounterView | null | undefined {
+    const text = this.text;
+    // Most replies have none: `"encounter":null` just before the next key says so.
+    const after = text.indexOf(AFTER_ENCOUNTER, this.at);
+    if (after >= 0 && text.startsWith(NO_ENCOUNTER, after - NO_ENCOUNTER.length)) {
+      this.playerFrom = after;
+      return null;
+    }
+    const v = valueAt(text, ENCOUNTER, this.at);
+    if (v < 0 || text.charCodeAt(v) !== OPEN_BRACE) return undefined;
+    this.playerFrom = v;
+    const type = stringAt(text, valueAt(text, TYPE, v));
+    const turnOrder = stringAt(text, valueAt(text, TURN_ORDER, v));
+    const canSurrender = booleanAt(text, valueAt(text, CAN_SURRENDER, v));
+    const canSkip = booleanAt(text, valueAt(text, CAN_SKIP, v));
+    if (type === undefined || turnOrder === undefined || canSurrender === undefined || canSkip === undefined) {
+      return undefined;
+    }
+    const enemies = readMembers(text, valueAt(text, ENEMIES, v), ENEMY, CLOSE_BRACKET, (m) => ({
+      id: m[1]!,
+      isAlive: m[2] === 'true',
+    }));
+    return enemies && { type, canSkip, turnOrder, canSurrender, enemies };
+  }
+
+  private readInventory(): InventoryView[] | undefined {
+    return readMembers(this.text, valueAt(this.text, INVENTORY, this.player()), INVENTORY_ENTRY, CLOSE_BRACE, (m) => {
+      const quantity = toNumber(m[2]!);
+      return quantity === undefined ? undefined : { id: m[1]!, quantity };
+    });
+  }
+
+  private readMarketInfo(): MarketView[] | undefined {
+    return readMembers(this.text, valueAt(this.text, MARKET_INFO, this.at), MARKET_ITEM, CLOSE_BRACKET, (m) => {
+      const price = toNumber(m[2]!);
+      const quantity = toNumber(m[3]!);
+      return price === undefined || quantity === undefined ? undefined : { id: m[1]!, price, quantity };
+    });
+  }
+}
+
+/**
+ * The player's reading of a 200 game reply. Throws (as JSON.parse) when the body is not JSON, e.g. a reply
+ * compressed above the server's threshold.
+ */
+export function readGameReply(body: string, isNewGame: boolean): GameReply {
+  const gameStateAt = valueAt(body, GAME_STATE, 0);
+  if (gameStateAt < 0) {
+    readerFallbacks.count++;
+    return parseReply(body);
+  }
+  let sessionId: string | undefined;
+  if (isNewGame) {
+    const v = valueAt(body, SESSION_ID, 0);
+    sessionId = v < gameStateAt ? stringAt(body, v) : undefined;
+    if (sessionId === undefined) {
+      readerFallbacks.count++;
+      return parseReply(body);
+    }
+  }
+  return { sessionId, state: new SlicedView(body, gameStateAt - 1) };
+}
+
+/** Every field the player can read, in one plain object (for comparing two readings). */
+function snapshot(v: GameView): GameView {
+  return {
+    gameOver: v.gameOver,
+    location: v.location,
+    encounter: v.encounter,
+    cash: v.cash,
+    coatSpace: v.coatSpace,
+    usedSpace: v.usedSpace,
+    inventory: v.inventory,
+    marketInfo: v.marketInfo,
+  };
+}
+
+/**
+ * How this reader's reading of a 200 reply differs from JSON.parse's (every field, whether the player read it or
+ * not), or null when they agree.
+ */
+export function differenceFromParse(body: string, reply: GameReply, isNewGame: boolean): string | null {
+  const parsed = parseReply(body);
+  const mine = JSON.stringify({ sessionId: isNewGame ? reply.sessionId : undefined, state: reply.state && snapshot(reply.state) });
+  const theirs = JSON.stringify({ sessionId: isNewGame ? parsed.sessionId : undefined, state: parsed.state && snapshot(parsed.state) });
+  return mine === theirs ? null : `reader ${mine}\nJSON.parse ${theirs}`;
+}
