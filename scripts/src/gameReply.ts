@@ -1,6 +1,6 @@
 // What the bench's player reads of a game reply, without JSON.parse of the whole ~5 KB body.
 //
-// JSON.parse of every game reply was about half of the load generator's CPU per request (and most of its garbage),
+// JSON.parse of every game reply was nearly half of the load generator's CPU per request (and most of its garbage),
 // while the player reads a handful of fields: the session of a new game, whether the game is over, the encounter
 // (type, canSkip, turnOrder, canSurrender, the enemies' id and isAlive), the player's cash, coat space, used space
 // and inventory quantities, the market (id, price, quantity) and the location. This reader finds each one by
@@ -8,10 +8,13 @@
 //
 // Searching for `"key":` is sound in JSON text (inside a string every quote is escaped, so the pattern matches
 // real keys only) but not on its own: a key of the same name nested elsewhere would match too. Each search starts
-// at the start of the key's parent (the game state, its player, its encounter) and takes the first match, which
-// is right because the server's schema-compiled serializer writes keys in a fixed order where no same-named key
-// comes first inside that parent (the encounter's toll and reward have a `cash`, but the encounter comes before
-// the player, whose `cash` is searched from the player's start). That is a dependence on the key order, so:
+// at its parent's start or at the key before it in the serializer's order (in the game state: the market, then
+// the encounter, then the player; in the encounter: type, enemies, turnOrder, canSurrender, canSkip) and takes
+// the first match, which is right because the server's schema-compiled serializer writes keys in a fixed order
+// where no same-named key comes first (the encounter's toll and reward have a `cash`, but the player's `cash` is
+// searched from the player's start, after the encounter). A search through ~2 KB of keys costs about a
+// microsecond, so the market and the encounter's end are found by a capital letter of their key (findKey). That
+// is a dependence on the key order, so:
 //   - a key that is not found, or a value that is not what the reader expects (a string with an escape, an
 //     object that is not flat), makes the reply fall back to JSON.parse of the whole body (counted in
 //     `readerFallbacks`, which the bench prints);
@@ -92,9 +95,10 @@ const SESSION_ID = '"sessionId":"';
 const GAME_OVER = '"gameOver":';
 const LOCATION = '"location":"';
 const ENCOUNTER = '"encounter":';
-/** The key after the encounter: a long pattern with a rare letter, found faster than the encounter's own key. */
+/** The key after the encounter: found by its capital E (see findKey), it says where the encounter ends. */
 const AFTER_ENCOUNTER = ',"pendingEncounter":';
 const NO_ENCOUNTER = '"encounter":null';
+/** Found by its capital I (see findKey). */
 const MARKET_INFO = '"marketInfo":[';
 const PLAYER = '"player":{';
 const CASH = '"cash":';
@@ -129,6 +133,21 @@ function valueAt(text: string, key: string, from: number): number {
   if (from < 0) return -1;
   const at = text.indexOf(key, from);
   return at < 0 ? -1 : at + key.length;
+}
+
+/**
+ * Index of the first `key` at or after `from`, or -1, found through `rare`, a character of the key that seldom
+ * occurs in a game reply (a capital letter): a one-character search is a memchr, many times faster than the
+ * search for a whole key through ~2 KB of other keys; each hit is checked for the whole key, so the result is
+ * exact whatever the text.
+ */
+function findKey(text: string, key: string, rare: string, from: number): number {
+  if (from < 0) return -1;
+  const offset = key.indexOf(rare);
+  for (let i = text.indexOf(rare, from + offset); i >= 0; i = text.indexOf(rare, i + 1)) {
+    if (text.startsWith(key, i - offset)) return i - offset;
+  }
+  return -1;
 }
 
 /** The string whose content starts at `at` (just past its opening quote); undefined if it holds an escape. */
@@ -167,7 +186,8 @@ function booleanAt(text: string, at: number): boolean | undefined {
 
 /**
  * The members of the array or object that starts just past `at` (its `[` or `{` is at at - 1), read by the sticky
- * regex `member` (see MARKET_ITEM) and `take`. Undefined when a member does not match or `take` refuses it.
+ * regex `member` (see MARKET_ITEM) and `take`; `member.lastIndex` is then just past the container. Undefined when
+ * a member does not match or `take` refuses it.
  */
 function readMembers<T>(
   text: string,
@@ -178,7 +198,10 @@ function readMembers<T>(
 ): T[] | undefined {
   if (at < 0) return undefined;
   const members: T[] = [];
-  if (text.charCodeAt(at) === close) return members;
+  if (text.charCodeAt(at) === close) {
+    member.lastIndex = at + 1;
+    return members;
+  }
   member.lastIndex = at;
   for (;;) {
     const match = member.exec(text);
@@ -199,6 +222,7 @@ class SlicedView implements GameView {
   /** Where the search for the player starts: past the encounter once it has been read (the player comes later). */
   private playerFrom: number;
   private playerAt = -2;
+  private marketAt = -2;
   private _gameOver: boolean | undefined;
   private _location: string | undefined;
   private _encounter: EncounterView | null | undefined;
@@ -224,6 +248,12 @@ class SlicedView implements GameView {
       this.parsed = state;
     }
     return this.parsed;
+  }
+
+  /** Index of the `"marketInfo":[` key, or -1. */
+  private market(): number {
+    if (this.marketAt === -2) this.marketAt = findKey(this.text, MARKET_INFO, 'I', this.at);
+    return this.marketAt;
   }
 
   /** Index of the player's `{`, or -1. */
@@ -276,27 +306,33 @@ class SlicedView implements GameView {
   /** null for no encounter, undefined when not readable here. */
   private readEncounter(): EncounterView | null | undefined {
     const text = this.text;
-    // Most replies have none: `"encounter":null` just before the next key says so.
-    const after = text.indexOf(AFTER_ENCOUNTER, this.at);
+    // The encounter comes after the market and right before pendingEncounter. Most replies have none:
+    // `"encounter":null` just before that next key says so.
+    const after = findKey(text, AFTER_ENCOUNTER, 'E', this.market());
     if (after >= 0 && text.startsWith(NO_ENCOUNTER, after - NO_ENCOUNTER.length)) {
       this.playerFrom = after;
       return null;
     }
-    const v = valueAt(text, ENCOUNTER, this.at);
+    const v = valueAt(text, ENCOUNTER, this.market());
     if (v < 0 || text.charCodeAt(v) !== OPEN_BRACE) return undefined;
     this.playerFrom = v;
-    const type = stringAt(text, valueAt(text, TYPE, v));
-    const turnOrder = stringAt(text, valueAt(text, TURN_ORDER, v));
-    const canSurrender = booleanAt(text, valueAt(text, CAN_SURRENDER, v));
-    const canSkip = booleanAt(text, valueAt(text, CAN_SKIP, v));
-    if (type === undefined || turnOrder === undefined || canSurrender === undefined || canSkip === undefined) {
-      return undefined;
-    }
-    const enemies = readMembers(text, valueAt(text, ENEMIES, v), ENEMY, CLOSE_BRACKET, (m) => ({
+    // Its keys in the serializer's order, each searched from the last: the enemies, then turnOrder (after the
+    // message), canSurrender, canSkip (after the fee details).
+    const typeAt = valueAt(text, TYPE, v);
+    const type = stringAt(text, typeAt);
+    const enemies = readMembers(text, valueAt(text, ENEMIES, typeAt), ENEMY, CLOSE_BRACKET, (m) => ({
       id: m[1]!,
       isAlive: m[2] === 'true',
     }));
-    return enemies && { type, canSkip, turnOrder, canSurrender, enemies };
+    const turnOrderAt = valueAt(text, TURN_ORDER, enemies ? ENEMY.lastIndex : -1);
+    const turnOrder = stringAt(text, turnOrderAt);
+    const canSurrenderAt = valueAt(text, CAN_SURRENDER, turnOrderAt);
+    const canSurrender = booleanAt(text, canSurrenderAt);
+    const canSkip = booleanAt(text, valueAt(text, CAN_SKIP, canSurrenderAt));
+    if (type === undefined || !enemies || turnOrder === undefined || canSurrender === undefined || canSkip === undefined) {
+      return undefined;
+    }
+    return { type, canSkip, turnOrder, canSurrender, enemies };
   }
 
   private readInventory(): InventoryView[] | undefined {
@@ -307,7 +343,8 @@ class SlicedView implements GameView {
   }
 
   private readMarketInfo(): MarketView[] | undefined {
-    return readMembers(this.text, valueAt(this.text, MARKET_INFO, this.at), MARKET_ITEM, CLOSE_BRACKET, (m) => {
+    const at = this.market();
+    return readMembers(this.text, at < 0 ? -1 : at + MARKET_INFO.length, MARKET_ITEM, CLOSE_BRACKET, (m) => {
       const price = toNumber(m[2]!);
       const quantity = toNumber(m[3]!);
       return price === undefined || quantity === undefined ? undefined : { id: m[1]!, price, quantity };
