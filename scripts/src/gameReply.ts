@@ -8,13 +8,14 @@
 //
 // Searching for `"key":` is sound in JSON text (inside a string every quote is escaped, so the pattern matches
 // real keys only) but not on its own: a key of the same name nested elsewhere would match too. Each search starts
-// at its parent's start or at the key before it in the serializer's order (in the game state: the market, then
+// at its parent's start or at the key before it in the order the server writes (in the game state: the market, then
 // the encounter, then the player; in the encounter: type, enemies, turnOrder, canSurrender, canSkip) and takes
-// the first match, which is right because the server's schema-compiled serializer writes keys in a fixed order
-// where no same-named key comes first (the encounter's toll and reward have a `cash`, but the player's `cash` is
-// searched from the player's start, after the encounter). A search through ~2 KB of keys costs about a
-// microsecond, so the market and the encounter's end are found by a capital letter of their key (findKey). That
-// is a dependence on the key order, so:
+// the first match, which is right because the server writes keys in a fixed order (a game-state reply is
+// JSON.stringify of the route's reply object and the engine's toClientView, in the order they build their keys;
+// apps/server/src/plugins/gameStateSerializer.ts) where no same-named key comes first (the encounter's toll and
+// reward have a `cash`, but the player's `cash` is searched from the player's start, after the encounter). A
+// search through ~2 KB of keys costs about a microsecond, so the market and the encounter's end are found by a
+// capital letter of their key (findKey). That is a dependence on the key order, so:
 //   - a key that is not found, or a value that is not what the reader expects (a string with an escape, an
 //     object that is not flat), makes the reply fall back to JSON.parse of the whole body (counted in
 //     `readerFallbacks`, which the bench prints);
@@ -316,8 +317,8 @@ class SlicedView implements GameView {
     const v = valueAt(text, ENCOUNTER, this.market());
     if (v < 0 || text.charCodeAt(v) !== OPEN_BRACE) return undefined;
     this.playerFrom = v;
-    // Its keys in the serializer's order, each searched from the last: the enemies, then turnOrder (after the
-    // message), canSurrender, canSkip (after the fee details).
+    // Its keys in the order the server writes them, each searched from the last: the enemies, then turnOrder
+    // (after the message), canSurrender, canSkip (after the fee details).
     const typeAt = valueAt(text, TYPE, v);
     const type = stringAt(text, typeAt);
     const enemies = readMembers(text, valueAt(text, ENEMIES, typeAt), ENEMY, CLOSE_BRACKET, (m) => ({
