@@ -6,8 +6,9 @@
 // A figure, not a test (DESIGN.md section 6): in one run on one machine it measures
 //   1. a bare Fastify 'hello' route and the game's mixed workload (new game, state, buy, sell, travel, stay,
 //      encounters) over HTTP with keep-alive and 64 connections, the game on a temporary SQLite file; prints
-//      requests/second of each, their ratio, and the game workload's p50/p99 latency. Game requests carry a
-//      browser's Accept-Encoding, so reply compression costs what it costs a player's browser;
+//      requests/second of each, their ratio, and the game workload's p50/p99 latency, in a window that follows a
+//      warm-up on the same connections (--warmup, --duration). Game requests carry a browser's Accept-Encoding,
+//      so reply compression costs what it costs a player's browser;
 //   2. the same game workload on one server process per core (--workers N, default the core count; WORKERS in
 //      the product): requests/second and its ratio to one process (coreScaling);
 //   3. the engine alone: whole games per second (newGame + apply loop), and the audit replay time per session;
@@ -303,12 +304,34 @@ function summarizeLoad(r: autocannon.Result): LoadResult {
 
 let loadGenerator: LoadGenerator = 'raw';
 
-async function runHello(url: string, connections: number, seconds: number): Promise<LoadResult> {
+/**
+ * A warm-up, then the measured window (`window.onStart` is called between the two). The raw load generator keeps
+ * its connections and players from one into the other, so the window starts in the steady state; autocannon runs
+ * the two separately (its window starts with every connection opening again).
+ */
+interface Window {
+  warmupS: number;
+  seconds: number;
+  onStart: () => void;
+}
+
+async function runHello(url: string, connections: number, window: Window): Promise<LoadResult> {
   if (loadGenerator === 'raw') {
     const hello = requestText(requestHead(hostLine(url), 'GET', '/hello', {}));
-    return runRawLoad({ url, connections, seconds, newContext: () => null, next: () => hello, onResponse: () => {} });
+    return runRawLoad({
+      url,
+      connections,
+      seconds: window.seconds,
+      warmupSeconds: window.warmupS,
+      onMeasureStart: window.onStart,
+      newContext: () => null,
+      next: () => hello,
+      onResponse: () => {},
+    });
   }
-  const result = await autocannon({ url: `${url}/hello`, connections, duration: seconds, pipelining: 1 });
+  await autocannon({ url: `${url}/hello`, connections, duration: window.warmupS, pipelining: 1 });
+  window.onStart();
+  const result = await autocannon({ url: `${url}/hello`, connections, duration: window.seconds, pipelining: 1 });
   return summarizeLoad(result);
 }
 
@@ -508,22 +531,39 @@ const replyBytes = { total: 0, count: 0 };
  * The game workload for `seconds`. `checkEvery`: how often the player's reading of a reply is checked against
  * JSON.parse (1: every reply; the warm-up runs do that, the measured runs a sample). A difference fails the run.
  */
-async function runGame(url: string, connections: number, seconds: number, recordCalls: boolean, checkEvery: number): Promise<LoadResult> {
-  readerCheck.every = checkEvery;
-  const result = await runGameLoad(url, connections, seconds, recordCalls);
+/**
+ * The game workload: the warm-up records no per-call figures or reply sizes and checks the player's reading of
+ * every reply; the window checks one in MEASURED_CHECK_EVERY, and records the per-call figures when `recordCalls`.
+ */
+async function runGame(url: string, connections: number, window: Window, recordCalls: boolean): Promise<LoadResult> {
+  readerCheck.every = 1;
+  gameWindow.recordCalls = false;
+  const result = await runGameLoad(url, connections, {
+    ...window,
+    onStart: () => {
+      readerCheck.every = MEASURED_CHECK_EVERY;
+      gameWindow.recordCalls = recordCalls;
+      window.onStart();
+    },
+  });
   if (readerCheck.difference !== null) {
     throw new Error(`bench: the reply reader (scripts/src/gameReply.ts) and JSON.parse differ on a ${readerCheck.difference}`);
   }
   return result;
 }
 
-async function runGameLoad(url: string, connections: number, seconds: number, recordCalls: boolean): Promise<LoadResult> {
+/** Whether replies now count in the per-call figures and the mean reply size (only in a one-worker window). */
+const gameWindow = { recordCalls: false };
+
+async function runGameLoad(url: string, connections: number, window: Window): Promise<LoadResult> {
   if (loadGenerator === 'raw') {
     const host = hostLine(url);
     return runRawLoad<PlayerContext>({
       url,
       connections,
-      seconds,
+      seconds: window.seconds,
+      warmupSeconds: window.warmupS,
+      onMeasureStart: window.onStart,
       newContext: () => ({}),
       next: (context) => {
         const planned = nextRequest(context);
@@ -531,11 +571,11 @@ async function runGameLoad(url: string, connections: number, seconds: number, re
         return (context.wire ??= new SessionWire(host, context.sessionId)).text(planned);
       },
       onResponse: (status, body, context, bytes, latencyMs) => {
-        if (recordCalls) {
+        if (gameWindow.recordCalls) {
           replyBytes.total += bytes;
           replyBytes.count++;
         }
-        observeReply(status, body, context, recordCalls, latencyMs);
+        observeReply(status, body, context, gameWindow.recordCalls, latencyMs);
       },
     });
   }
@@ -549,21 +589,18 @@ async function runGameLoad(url: string, connections: number, seconds: number, re
       return body === undefined ? { ...req, method, path, headers } : { ...req, method, path, headers, body };
     },
     onResponse: (status: number, body: string, context: PlayerContext) => {
-      if (recordCalls) {
+      if (gameWindow.recordCalls) {
         replyBytes.total += Buffer.byteLength(body);
         replyBytes.count++;
       }
-      observeReply(status, body, context, recordCalls, performance.now() - (context.sentAt ?? 0));
+      observeReply(status, body, context, gameWindow.recordCalls, performance.now() - (context.sentAt ?? 0));
     },
   } as autocannon.Request;
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    pipelining: 1,
-    requests: Array.from({ length: REQUESTS_PER_LOOP }, () => request),
-  });
-  return summarizeLoad(result);
+  const run = (duration: number) =>
+    autocannon({ url, connections, duration, pipelining: 1, requests: Array.from({ length: REQUESTS_PER_LOOP }, () => request) });
+  await run(window.warmupS);
+  window.onStart();
+  return summarizeLoad(await run(window.seconds));
 }
 
 // ---------------------------------------------------------------- engine alone
@@ -667,10 +704,15 @@ async function main(): Promise<void> {
     const hello = await startChild(['--serve', 'hello']);
     let helloResult: LoadResult;
     try {
-      await runHello(hello.url, opts.connections, opts.warmupS);
-      const cpu0 = await hello.cpuMicros();
-      helloResult = await runHello(hello.url, opts.connections, opts.durationS);
-      helloResult.cpuUsPerRequest = ((await hello.cpuMicros()) - cpu0) / Math.max(helloResult.total, 1);
+      let cpu0: Promise<number> = Promise.resolve(0);
+      helloResult = await runHello(hello.url, opts.connections, {
+        warmupS: opts.warmupS,
+        seconds: opts.durationS,
+        onStart: () => {
+          cpu0 = hello.cpuMicros();
+        },
+      });
+      helloResult.cpuUsPerRequest = ((await hello.cpuMicros()) - (await cpu0)) / Math.max(helloResult.total, 1);
     } finally {
       await hello.stop();
     }
@@ -801,13 +843,23 @@ async function main(): Promise<void> {
 async function benchGame(databaseUrl: string, workers: number, opts: Options): Promise<LoadResult> {
   const game = await startChild(['--serve', 'game', '--db', databaseUrl], workers);
   try {
-    // The warm-up records no per-call figures or reply sizes; it checks the player's reading of every reply.
-    await runGame(game.url, opts.connections, opts.warmupS, false, 1);
-    const cpu0 = await game.cpuMicros();
-    const client0 = process.cpuUsage();
-    const result = await runGame(game.url, opts.connections, opts.durationS, workers === 1, MEASURED_CHECK_EVERY);
+    let cpu0: Promise<number> = Promise.resolve(0);
+    let client0 = process.cpuUsage();
+    const result = await runGame(
+      game.url,
+      opts.connections,
+      {
+        warmupS: opts.warmupS,
+        seconds: opts.durationS,
+        onStart: () => {
+          cpu0 = game.cpuMicros();
+          client0 = process.cpuUsage();
+        },
+      },
+      workers === 1,
+    );
     const client = process.cpuUsage(client0);
-    result.cpuUsPerRequest = ((await game.cpuMicros()) - cpu0) / Math.max(result.total, 1);
+    result.cpuUsPerRequest = ((await game.cpuMicros()) - (await cpu0)) / Math.max(result.total, 1);
     result.clientCpuUsPerRequest = (client.user + client.system) / Math.max(result.total, 1);
     result.clientSystemCpuUsPerRequest = client.system / Math.max(result.total, 1);
     return result;
