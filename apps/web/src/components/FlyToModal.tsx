@@ -3,7 +3,7 @@
 // price. The buttons are the TRAVEL TO... view's (components/TravelRisk's Destination). Keys: F opens it, then the
 // number a button shows flies there.
 import { useRef } from 'react';
-import { Modal } from './Modal';
+import { Modal, ModalButton } from './Modal';
 import { hotkeyProps, useHotkeys } from './useHotkeys';
 import { Destination, HeatNote } from './TravelRisk';
 import { travel } from '../store/gameActions';
@@ -49,11 +49,7 @@ export default function FlyToModal({ onClose, onFlying }: { onClose: () => void;
           </button>
         ))}
       </div>
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <ModalButton label="Cancel" onClick={onClose} />
     </Modal>
   );
 }

@@ -169,3 +169,14 @@ export function Modal({ title, children, onDismiss, className, shake, ariaLabel,
     </div>
   );
 }
+
+/** The single button a modal ends with (Close, OK, Cancel, ...), in the modal's own actions row. */
+export function ModalButton({ label, onClick, variant }: { label: string; onClick: () => void; variant?: 'primary' | 'danger' }) {
+  return (
+    <div className="modal-actions">
+      <button type="button" className={variant ? `btn btn-${variant}` : 'btn'} onClick={onClick}>
+        {label}
+      </button>
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 // The list of every keyboard shortcut ('?' in a game), printed from the one table the keys are dispatched from
 // (SHORTCUTS of useHotkeys), so the list cannot drift from what the keys do.
-import { Modal } from './Modal';
+import { Modal, ModalButton } from './Modal';
 import { Table, type Column } from './Table';
 import { SHORTCUTS, shortcutKeysText, type ShortcutGroup, type ShortcutId } from './useHotkeys';
 
@@ -32,11 +32,7 @@ export function ShortcutsModal({ onClose }: { onClose: () => void }) {
           <Table columns={COLUMNS} rows={ids} rowKey={(id) => id} className="data-table" />
         </section>
       ))}
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <ModalButton label="Close" onClick={onClose} />
     </Modal>
   );
 }

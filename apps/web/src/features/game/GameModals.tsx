@@ -1,7 +1,7 @@
 // The modal queue of the game screen: the head of `modals` is shown; closing it shows the next.
 import { Suspense, useState } from 'react';
 import { LOAN_DUE_DAYS, type EventCategory, type GameEvent } from '@drugwars/engine';
-import { Modal } from '../../components/Modal';
+import { Modal, ModalButton } from '../../components/Modal';
 import { GAME_TITLE } from '../../config';
 import { ErrorModal } from '../../components/ErrorModal';
 import { countOf, formatMoney } from '../../lib/format';
@@ -87,11 +87,7 @@ function IntroModal({ event, onClose }: { event: GameEvent; onClose: () => void 
           {introDebtLine(player.debt, player.loanShark?.name, (player.loanShark?.dueDay ?? day + LOAN_DUE_DAYS) - day)}
         </p>
       )}
-      <div className="modal-actions">
-        <button type="button" className="btn btn-primary" onClick={close}>
-          {"Let's Go!"}
-        </button>
-      </div>
+      <ModalButton label={"Let's Go!"} variant="primary" onClick={close} />
       {/* after the button: "Let's Go!" keeps the opening focus (Enter starts the game as before) */}
       <HowToPlayHint />
     </Modal>
@@ -106,11 +102,7 @@ function EventModal({ item, onClose }: { item: Extract<ModalItem, { kind: 'event
           <Paragraphs text={e.message} />
         </div>
       ))}
-      <div className="modal-actions">
-        <button type="button" className="btn btn-primary" onClick={onClose}>
-          {item.ackText}
-        </button>
-      </div>
+      <ModalButton label={item.ackText} variant="primary" onClick={onClose} />
     </Modal>
   );
 }
@@ -131,11 +123,7 @@ function PromotionModal({ item, onClose }: { item: Extract<ModalItem, { kind: 'p
         <p>You made it to the top. Nobody above you now.</p>
       )}
       <p className="motivation">{line}</p>
-      <div className="modal-actions">
-        <button type="button" className="btn btn-primary" onClick={onClose}>
-          Continue Playing
-        </button>
-      </div>
+      <ModalButton label="Continue Playing" variant="primary" onClick={onClose} />
     </Modal>
   );
 }

@@ -4,7 +4,7 @@
 // dialog; this names only the main keys. Keep it in step with README "How to play".
 import { useEffect } from 'react';
 import { DEFAULT_MAX_DAYS, LOAN_DUE_DAYS, STARTING_CASH, STARTING_DEBT } from '@drugwars/engine';
-import { Modal } from '../../components/Modal';
+import { Modal, ModalButton } from '../../components/Modal';
 import { formatMoney } from '../../lib/format';
 import { setHowToPlaySeen } from '../../storage/local';
 
@@ -60,11 +60,7 @@ export default function HowToPlayModal({ onClose }: HowToPlayModalProps) {
           between buttons.
         </p>
       </section>
-      <div className="modal-actions">
-        <button type="button" className="btn btn-primary" onClick={onClose}>
-          Got it
-        </button>
-      </div>
+      <ModalButton label="Got it" variant="primary" onClick={onClose} />
     </Modal>
   );
 }

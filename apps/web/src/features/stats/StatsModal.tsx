@@ -6,7 +6,7 @@ import { alignSeries, drugPriceSeries, formatPercent } from '../../components/ch
 import { DrugSelect } from '../../components/charts/DrugSelect';
 import { LineChart } from '../../components/charts/LineChart';
 import { useHistory } from '../../components/charts/useHistory';
-import { Modal } from '../../components/Modal';
+import { Modal, ModalButton } from '../../components/Modal';
 import { Tabs } from '../../components/Tabs';
 import { STATS_CHART_COLOURS } from '../../constants';
 import { nameOf } from '../../lib/catalogue';
@@ -113,11 +113,7 @@ export function StatsModal({ onClose }: { onClose: () => void }) {
           <ActionsTimeline lines={lines} />
         )}
       </div>
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <ModalButton label="Close" onClick={onClose} />
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 // The small modals of the title screen (SPEC.md section 2): not found, audit failure, connection failed, about;
 // and the notice for a game started under older rules.
 import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
-import { Modal } from '../../components/Modal';
+import { Modal, ModalButton } from '../../components/Modal';
 import { CopyField } from '../../components/CopyField';
 import { CONTACT_ID, DONATION_ADDRESS, ORIGINAL_AUTHOR, ORIGINAL_AUTHOR_SITE } from '../../config';
 
@@ -9,11 +9,7 @@ export function NotFoundModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Not Found" onDismiss={onClose}>
       <p>{"That page doesn't exist dude, quit fucking around"}</p>
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          Whatever
-        </button>
-      </div>
+      <ModalButton label="Whatever" onClick={onClose} />
     </Modal>
   );
 }
@@ -22,11 +18,7 @@ export function AuditFailureModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="AUDIT FAILURE" className="modal-danger">
       <p>{"Your game failed record audits. Some kinda bug, or you're a cheater."}</p>
-      <div className="modal-actions">
-        <button type="button" className="btn btn-danger" onClick={onClose}>
-          Dang
-        </button>
-      </div>
+      <ModalButton label="Dang" variant="danger" onClick={onClose} />
     </Modal>
   );
 }
@@ -96,11 +88,7 @@ export function AboutModal({ onClose }: { onClose: () => void }) {
         .
       </p>
       <CopyField label="Messenger contact" value={CONTACT_ID} />
-      <div className="modal-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          WHATEVER
-        </button>
-      </div>
+      <ModalButton label="WHATEVER" onClick={onClose} />
     </Modal>
   );
 }
