@@ -10,7 +10,8 @@
 //      warm-up on the same connections (--warmup, --duration). Game requests carry a browser's Accept-Encoding,
 //      so reply compression costs what it costs a player's browser;
 //   2. the same game workload on one server process per core (--workers N, default the core count; WORKERS in
-//      the product): requests/second and its ratio to one process (coreScaling);
+//      the product): requests/second and its ratio to one process (coreScaling), after a warm-up N times as long
+//      (each process warms up on the requests it serves: see benchGame);
 //   3. the engine alone: whole games per second (newGame + apply loop), and the audit replay time per session;
 //   4. when Chromium is there (CHROMIUM_PATH, default /usr/bin/chromium; --no-lighthouse skips it): Lighthouse
 //      12.2.3 mobile scores of the title and the game screen (scripts/src/lighthouse.ts), and the gzip size of
@@ -781,7 +782,8 @@ async function main(): Promise<void> {
         `${readerFallbacks.count} replies of all runs read by a full JSON.parse (a field not where gameReply.ts looks)`,
     );
     console.log(
-      `(${opts.connections} connections, ${opts.durationS} s per HTTP run after ${opts.warmupS} s warm-up, ` +
+      `(${opts.connections} connections, ${opts.durationS} s per HTTP run after ${opts.warmupS} s warm-up` +
+        `${allCores ? ` (${opts.warmupS * opts.workers} s for ${opts.workers} workers)` : ''}, ` +
         `${opts.database ? 'PostgreSQL' : 'SQLite temp file'}; load generator: ${LOAD_GENERATOR_NAMES[opts.loadGenerator]})`,
     );
     let lighthouse: LighthouseFigures | null = null;
@@ -839,7 +841,16 @@ async function main(): Promise<void> {
   }
 }
 
-/** The game workload against `workers` server processes on a fresh database: warm-up, then the measured run. */
+/**
+ * The game workload against `workers` server processes on a fresh database: warm-up, then the measured run.
+ * Each process warms up (JIT tiers, inline caches, heap sizing) on the requests it serves itself, and N processes
+ * each serve about 1/N of them, so the warm-up lasts `workers` times --warmup: every worker has then served about
+ * as many warm-up requests as the one worker had (more, once N workers serve more than one). With the same 3 s
+ * for both, the two workers' CPU per request was still falling through most of the window (2 s slices of a 30 s
+ * run: 379, 335, 318, 305 ... 249 us over the first 20 s, against one worker's 265, 237, 215 ... settled after
+ * ~4 s; in a quieter run the two workers settled after ~8 s), so the all-cores window measured part of a warm-up
+ * that the one-worker window did not.
+ */
 async function benchGame(databaseUrl: string, workers: number, opts: Options): Promise<LoadResult> {
   const game = await startChild(['--serve', 'game', '--db', databaseUrl], workers);
   try {
@@ -849,7 +860,7 @@ async function benchGame(databaseUrl: string, workers: number, opts: Options): P
       game.url,
       opts.connections,
       {
-        warmupS: opts.warmupS,
+        warmupS: opts.warmupS * workers,
         seconds: opts.durationS,
         onStart: () => {
           cpu0 = game.cpuMicros();
