@@ -147,6 +147,14 @@ describeEachStorage('meta routes', (target) => {
       payload: '{"visitorId":"v","event":{"__proto__":{"polluted":true}}}',
     });
     expectError(poisoned, 400, 'INVALID_INPUT');
+    // The same key written with escapes is the same key once parsed.
+    const escaped = await t.app.inject({
+      method: 'POST',
+      url: '/api/tracking/event',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"visitorId":"v","event":{"\\u005f_proto__":{"polluted":true}}}',
+    });
+    expectError(escaped, 400, 'INVALID_INPUT');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     const emptyStay = await t.app.inject({ method: 'POST', url: '/api/game/travel', headers: { 'content-type': 'application/json' }, payload: '' });
     expect(expectError(emptyStay, 400, 'INVALID_INPUT').message).toBe('The request body must be an object.');
