@@ -116,6 +116,33 @@ describeEachStorage('meta routes', (target) => {
     }
   });
 
+  it('JSON replies carry the security headers that act on them; the API docs page carries every one', async () => {
+    // Headers that only act on a document a browser renders.
+    const documentOnly = [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const created = await call(t.app, 'POST', '/api/game/new', { body: { playerName: 'lean', seed: null } });
+    for (const reply of [created, await call(t.app, 'GET', '/api/version'), await call(t.app, 'GET', '/api/nope')]) {
+      expect(reply.headers['content-type']).toContain('application/json');
+      expect(String(reply.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(reply.headers['x-frame-options']).toBe('DENY');
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expect(reply.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(reply.headers['strict-transport-security']).toContain('max-age=');
+      expect(reply.headers['cache-control']).toBe('no-store');
+      for (const name of documentOnly) expect(reply.headers[name], name).toBeUndefined();
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.headers['content-type']).toContain('text/html');
+    for (const name of documentOnly) expect(page.headers[name], name).toBeDefined();
+  });
+
   it('serves the OpenAPI document and the browsable reference at /api/docs', async () => {
     const docs = await call(t.app, 'GET', '/api/docs/json');
     expect(docs.statusCode).toBe(200);

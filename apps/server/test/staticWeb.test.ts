@@ -42,6 +42,10 @@ describe('serving the web app', () => {
       expect(response.body, url).toContain('<title>DRUG WARS</title>');
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+      // A page keeps every security header (JSON replies carry only those that act on them).
+      expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
     }
   });
 

@@ -1,7 +1,7 @@
-// Security headers: the same on every reply, so helmet works them out once here and a hook copies them
-// (@fastify/helmet rebuilt helmet's middleware, parsing the CSP directives again, on every request). API replies
-// also say `cache-control: no-store`: they carry a player's game and session, which no browser or proxy cache
-// should keep (a route may set its own value after this hook).
+// Security headers: helmet works them out once here and a hook copies them (@fastify/helmet rebuilt helmet's
+// middleware, parsing the CSP directives again, on every request). API replies also say `cache-control: no-store`:
+// they carry a player's game and session, which no browser or proxy cache should keep (a route may set its own
+// value after this hook); JSON replies carry only the headers that act on them (API_HEADER_NAMES).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -29,12 +29,30 @@ const HELMET_OPTIONS: HelmetOptions = {
   xFrameOptions: { action: 'deny' },
 };
 
+/**
+ * What a JSON reply needs of helmet's headers. The others (cross-origin-opener-policy, origin-agent-cluster,
+ * referrer-policy, x-dns-prefetch-control, x-download-options, x-permitted-cross-domain-policies,
+ * x-xss-protection) act only on a document a browser renders: every page (the web app and the API docs) keeps
+ * them, and a JSON reply, which is never rendered as one, goes without them (each header is work for every reply:
+ * copied, checked and written by Node).
+ */
+const API_HEADER_NAMES = [
+  'content-security-policy',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+];
+
 export const securityHeaders = fp(
   async (app) => {
     const headers = helmetHeaders(HELMET_OPTIONS);
-    const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+    const apiDocsHeaders = { ...headers, 'cache-control': 'no-store' };
+    const apiHeaders: Record<string, string> = { 'cache-control': 'no-store' };
+    for (const name of API_HEADER_NAMES) if (headers[name] !== undefined) apiHeaders[name] = headers[name];
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(isApiPath(request.url) ? apiHeaders : headers);
+      const url = request.url;
+      reply.headers(isApiPath(url) ? (isApiDocsPath(url) ? apiDocsHeaders : apiHeaders) : headers);
       done();
     });
   },
@@ -43,6 +61,11 @@ export const securityHeaders = fp(
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** The API's own pages (Swagger UI at /api/docs): documents, with every header a page gets. */
+function isApiDocsPath(url: string): boolean {
+  return url.startsWith('/api/docs') && (url.length === 9 || url[9] === '/' || url[9] === '?');
 }
 
 /** The headers helmet would set, computed once (helmet's middleware run against a recording response). */
