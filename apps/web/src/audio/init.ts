@@ -7,8 +7,12 @@ import type { Music, MusicConditions } from './music';
 
 let initialized = false;
 
-/** Called once at start-up: plays the sounds the game logic announces, obeying the sound setting. */
-export function init(): void {
+/**
+ * Called once at start-up: plays the sounds the game logic announces, obeying the sound setting. `interacted`
+ * says whether the player tapped, clicked or pressed a key before this chunk arrived (main.tsx listens from the
+ * start); without it the browser's sticky activation answers.
+ */
+export function init(interacted: () => boolean = pageWasActivated): void {
   if (initialized) return;
   initialized = true;
   configureSounds({ isEnabled: () => useGameStore.getState().settings.soundEnabled });
@@ -19,6 +23,7 @@ export function init(): void {
     loadMusic: (conditions) => import('./music').then((m) => m.createMusic(m.webAudioMusicPlayer(), conditions)),
     isEnabled: () => useGameStore.getState().settings.soundEnabled,
     onEnabledChange: (listener) => useGameStore.subscribe((s) => listener(s.settings.soundEnabled)),
+    alreadyInteracted: interacted,
   });
 }
 
