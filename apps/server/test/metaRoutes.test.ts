@@ -160,37 +160,20 @@ describeEachStorage('meta routes', (target) => {
   });
 
   it('malformed JSON is a 400, a huge body a 413, an unknown content type a 415, all JSON', async () => {
-    const malformed = await t.app.inject({
-      method: 'POST',
-      url: '/api/game/new',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"playerName": "abc",',
-    });
+    // The body exactly as written (call() sends a string as it is), declared as JSON.
+    const postJsonText = (url: string, text: string) =>
+      call(t.app, 'POST', url, { headers: { 'content-type': 'application/json' }, body: text });
+    const malformed = await postJsonText('/api/game/new', '{"playerName": "abc",');
     expectError(malformed, 400, 'INVALID_INPUT');
-    const poisoned = await t.app.inject({
-      method: 'POST',
-      url: '/api/tracking/event',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"visitorId":"v","event":{"__proto__":{"polluted":true}}}',
-    });
+    const poisoned = await postJsonText('/api/tracking/event', '{"visitorId":"v","event":{"__proto__":{"polluted":true}}}');
     expectError(poisoned, 400, 'INVALID_INPUT');
     // The same key written with escapes is the same key once parsed.
-    const escaped = await t.app.inject({
-      method: 'POST',
-      url: '/api/tracking/event',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"visitorId":"v","event":{"\\u005f_proto__":{"polluted":true}}}',
-    });
+    const escaped = await postJsonText('/api/tracking/event', '{"visitorId":"v","event":{"\\u005f_proto__":{"polluted":true}}}');
     expectError(escaped, 400, 'INVALID_INPUT');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    const emptyStay = await t.app.inject({ method: 'POST', url: '/api/game/travel', headers: { 'content-type': 'application/json' }, payload: '' });
+    const emptyStay = await postJsonText('/api/game/travel', '');
     expect(expectError(emptyStay, 400, 'INVALID_INPUT').message).toBe('The request body must be an object.');
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/game/new',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ playerName: 'x'.repeat(100_000) }),
-    });
+    const huge = await postJsonText('/api/game/new', JSON.stringify({ playerName: 'x'.repeat(100_000) }));
     expectError(huge, 413, 'PAYLOAD_TOO_LARGE');
     const text = await t.app.inject({
       method: 'POST',
