@@ -404,13 +404,16 @@ export class KyselyStorage implements Storage {
   createSession(session: NewSession, now: Date): Promise<void> {
     const t = now.getTime();
     const q = this.q;
+    // Serialized before the transaction: with group commit (SQLite) a write runs while its group holds the
+    // database's write lock, which other processes wait for.
+    const stateText = JSON.stringify(session.state);
     return this.runner
       .transaction(function* () {
         const daily = session.daily ?? null;
         yield* affected(
           q.insertSession(session.id, session.playerName, session.seed, session.isSeeded ? 1 : 0, t, t, daily?.date ?? null, daily?.visitorId ?? null),
         );
-        yield* affected(q.insertSnapshot(session.id, JSON.stringify(session.state)));
+        yield* affected(q.insertSnapshot(session.id, stateText));
       })
       .then(() => {
         const daily = session.daily ?? null;
@@ -526,6 +529,10 @@ export class KyselyStorage implements Storage {
     const lastSnapshot = this.states.snapshotVersion(id, expectedVersion);
     const snapshot =
       this.snapshotEvery <= 1 || newState.gameOver || lastSnapshot === undefined || nextVersion - lastSnapshot >= this.snapshotEvery;
+    // Serialized before the transaction: with group commit (SQLite) a write runs while its group holds the
+    // database's write lock, which other processes wait for.
+    const actionText = JSON.stringify(action);
+    const stateText = snapshot ? JSON.stringify(newState) : '';
     return this.runner.transaction(
       function* (): WriteOp<AppendResult> {
         // The version check and the write are one statement: of two requests that loaded the same version,
@@ -544,13 +551,13 @@ export class KyselyStorage implements Storage {
           const [live] = yield* rows(q.liveId(id));
           return { ok: false, reason: live ? 'VERSION_CONFLICT' : 'NOT_FOUND' };
         }
-        yield* affected(q.insertAction(id, nextVersion, JSON.stringify(action), t));
+        yield* affected(q.insertAction(id, nextVersion, actionText, t));
         if (idempotencyKey !== undefined) {
           // Taken already (by this action's first attempt on another process): undo everything above.
           const stored = yield* affected(q.insertIdempotencyKey(id, idempotencyKey, 'action', nextVersion, t));
           if (stored === 0) throw new IdempotencyKeyTaken();
         }
-        if (snapshot) yield* affected(q.updateSnapshot(JSON.stringify(newState), nextVersion, id));
+        if (snapshot) yield* affected(q.updateSnapshot(stateText, nextVersion, id));
         return { ok: true, version: nextVersion };
       },
     ).then(
