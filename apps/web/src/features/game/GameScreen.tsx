@@ -25,6 +25,12 @@ import { lazyWithPreload } from '../../components/lazyWithPreload';
 
 const EncounterView = lazyWithPreload(() => import('../encounter/EncounterView'));
 
+/** The server's version in the footer: its own component, so the answer re-renders only this text. */
+function VersionText() {
+  const version = useVersion();
+  return version ? <span className="version">v{version}</span> : null;
+}
+
 type EntryProblem = { kind: 'notFound' } | { kind: 'connection' } | null;
 
 /** The game screen before there is a game to show (resuming, or a problem): still one main and one h1. */
@@ -49,7 +55,6 @@ export default function GameScreen() {
   const overlay = useGameStore((s) => s.encounterOverlay);
   const redirect = useGameStore((s) => s.redirect);
   const dailyDate = useGameStore((s) => s.dailyDate);
-  const version = useVersion();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [problem, setProblem] = useState<EntryProblem>(null);
@@ -158,7 +163,7 @@ export default function GameScreen() {
       <footer className="game-footer">
         {gameState.formattedSeed && <span className="seed">Seed: {gameState.formattedSeed}</span>}
         {dailyDate && <span className="seed">DAILY RUN {dailyDate}</span>}
-        {version && <span className="version">v{version}</span>}
+        <VersionText />
         <button type="button" className="link-btn keys-btn" {...hotkeyProps('help')} onClick={() => setShortcutsOpen(true)}>
           Keys
         </button>
