@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { apply, newGame, toClientView, LOCATIONS } from '@drugwars/engine';
-import { gameStateSerializer } from '../src/plugins/gameStateSerializer';
+import { gameStateSerializer, stringifyGameReply } from '../src/plugins/gameStateSerializer';
 
 /** A reply schema that names only `success` (and `gameState` when asked): a compiled serializer drops the rest. */
 function replySchema(withGameState: boolean) {
@@ -33,5 +33,34 @@ describe('the game-state reply writer', () => {
     const withoutState = await app.inject({ method: 'GET', url: '/without-state' });
     expect(JSON.parse(withoutState.body)).toEqual({ success: true });
     await app.close();
+  });
+
+  it("writes worldPrices from the JSON kept for its object, and a new day's object afresh", () => {
+    // A name and a message holding the placeholder's text: only the game state's own key may be replaced.
+    let state = newGame({ playerName: '"worldPrices":{}', seed: '5555666677778888', isSeeded: true });
+    const replyOf = (s: typeof state) => ({ success: true, message: 'said "worldPrices":{} here', gameState: toClientView(s) });
+
+    const first = replyOf(state);
+    expect(stringifyGameReply(first)).toBe(JSON.stringify(first));
+    // The same state again (GET /api/game/state after a move): the kept JSON, the same text, the view left whole.
+    const again = replyOf(state);
+    expect(stringifyGameReply(again)).toBe(JSON.stringify(again));
+    expect(again.gameState.worldPrices).toBe(state.worldPrices);
+
+    // A move that keeps the day keeps the object; one that starts a new day brings new prices, written as they are.
+    const stayed = apply(state, { type: 'stay' });
+    if (!stayed.ok) throw new Error(stayed.message);
+    expect(stayed.state.worldPrices).not.toBe(state.worldPrices);
+    expect(stayed.state.worldPrices).not.toEqual(state.worldPrices);
+    state = stayed.state;
+    const next = replyOf(state);
+    const text = stringifyGameReply(next);
+    expect(text).toBe(JSON.stringify(next));
+    expect(JSON.parse(text).gameState.worldPrices).toEqual(state.worldPrices);
+
+    // Replies without a game state (or with a null one) are JSON.stringify's.
+    for (const other of [{ success: true }, { success: true, gameState: null }, null]) {
+      expect(stringifyGameReply(other)).toBe(JSON.stringify(other));
+    }
   });
 });

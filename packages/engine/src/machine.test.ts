@@ -103,6 +103,8 @@ describe('views', () => {
     expect(view.worldPricesDay).toEqual(s.worldPricesDay);
     expect(view.gameHistory).toEqual({ financeHistory: [], healthHistory: [], priceHistory: {}, actionHistory: [], locationHistory: [] });
     expect(s.gameHistory.priceHistory['3']).toEqual({ [view.location]: view.prices });
+    // Every other field of the state, in the state's order (replies keep one key order; the bench's reader follows it).
+    expect(Object.keys(view)).toEqual(Object.keys(s).filter((k) => k !== 'seed' && k !== 'rng' && k !== 'cityPrices'));
     const rest = { ...view, gameHistory: s.gameHistory };
     expect({ ...rest, seed: s.seed, rng: s.rng, cityPrices: s.cityPrices }).toEqual(s);
   });

@@ -159,16 +159,40 @@ export function roundsOwned(p: Pick<Player, 'items'>, ammoId: string): number {
  * - priceHistory is always empty: today's entry would only repeat `prices`, and the charts ask GET
  *   /api/game/history (historyView).
  * The field names stay, so a reply keeps the state's shape.
+ *
+ * Built by one literal in the state's key order (like copyState) rather than `{ ...rest }` of a destructured
+ * state: the copy made by rest and spread is slower to build and to write out (the view and JSON.stringify of its
+ * reply, over 3,199 states of 60 bot games: median 24.9 us with it, 22.8 us with the literal). A field added to the
+ * state must be added here too (the compiler asks for every field of ClientGameState; a test checks the keys).
  */
 export function toClientView(state: GameState): ClientGameState {
-  // Destructuring drops the server-only fields without copying anything else deeply.
-  const { seed: _seed, rng: _rng, cityPrices: _cityPrices, ...view } = state;
   const h = state.gameHistory;
   return {
-    ...view,
+    rulesVersion: state.rulesVersion,
+    day: state.day,
+    maxDays: state.maxDays,
+    location: state.location,
+    gameOver: state.gameOver,
+    gameOverReason: state.gameOverReason,
+    isSeeded: state.isSeeded,
+    formattedSeed: state.formattedSeed,
+    prices: state.prices,
+    worldPrices: state.worldPrices,
+    worldPricesDay: state.worldPricesDay,
+    marketInfo: state.marketInfo,
+    encounter: state.encounter,
+    pendingEncounter: state.pendingEncounter,
+    currentState: state.currentState,
+    allowedActions: state.allowedActions,
+    stateMetadata: state.stateMetadata,
+    stateMachine: state.stateMachine,
     gameHistory: state.gameOver
       ? { financeHistory: h.financeHistory, healthHistory: h.healthHistory, priceHistory: {}, actionHistory: h.actionHistory, locationHistory: h.locationHistory }
       : { financeHistory: [], healthHistory: [], priceHistory: {}, actionHistory: [], locationHistory: [] },
+    shipments: state.shipments,
+    player: state.player,
+    loanSharkVisits: state.loanSharkVisits,
+    nextId: state.nextId,
   };
 }
 
