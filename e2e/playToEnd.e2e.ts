@@ -71,16 +71,20 @@ describe.skipIf(!chromiumAvailable())('an unseeded game played to the end, then 
     await run.page.getByRole('heading', { name: 'MOST WANTED LIST' }).waitFor();
     for (const tab of ['Today', 'This Month', 'All Time']) {
       await run.page.getByRole('tab', { name: tab }).click();
-      const row = run.page.locator('.leaderboard-table tbody tr').filter({ has: run.page.locator('td:nth-child(2)', { hasText: new RegExp(`^${name}$`) }) });
+      // A dead player's name cell goes on with ' R.I.P.' and the cause of death, so the name is matched as the
+      // cell's first word and the rest checked against how the game ended.
+      const row = run.page.locator('.leaderboard-table tbody tr').filter({ has: run.page.locator('td:nth-child(2)', { hasText: new RegExp(`^${name}(?: R\\.I\\.P\\.|$)`) }) });
       // Read the cells inside the poll: a tab switch shows the previous tab's rows, then 'Loading...', then its
       // own rows, so a row counted a moment ago may be gone by the next read.
       let cells: string[] = [];
       await expect
         .poll(async () => {
           cells = await row.locator('td').allInnerTexts();
-          return [cells.length, ...cells.slice(1, 3)]; // five cells: exactly one row of this player
+          return [cells.length, cells[1]?.split(' R.I.P.')[0], cells[2]]; // five cells: exactly one row of this player
         }, POLL)
         .toEqual([5, name, score]);
+      if (ending.died) expect(cells[1]).toMatch(new RegExp(`^${name} R\\.I\\.P\\. \\S`));
+      else expect(cells[1]).toBe(name);
       if (!ending.died) expect(cells[3]).toBe(String(ending.maxDays));
       // date_achieved is the server's UTC day (a run across midnight may see yesterday's)
       const day = Date.parse(`${cells[4]}T00:00:00Z`);
