@@ -151,8 +151,12 @@ function scoresOf(lhr: Result): ScreenScores {
   };
 }
 
+/** Runs of one audit that may fail to record a trace (a runtime error) before the audit gives up. */
+const MAX_FAILED_RUNS = 2;
+
 async function audit(url: string, runs: number, reportPath: string | null): Promise<ScreenScores> {
   const results: { scores: ScreenScores; html: string | null }[] = [];
+  let failedRuns = 0;
   for (let i = 0; i < runs; i++) {
     // A fresh browser per run: nothing cached, no service worker from the run before (a first visit).
     const chrome = await chromeLauncher.launch({
@@ -168,7 +172,16 @@ async function audit(url: string, runs: number, reportPath: string | null): Prom
       };
       const result = await lighthouse(url, flags);
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+      if (result.lhr.runtimeError) {
+        // A run whose trace recording failed (NO_NAVSTART, NO_FCP ...) measured nothing; Lighthouse's own advice is
+        // to run it again. It gives no score, so a retry cannot flatter one: the run is redone, and a page that
+        // keeps failing still fails the whole audit.
+        const message = `Lighthouse: ${result.lhr.runtimeError.message}`;
+        if (++failedRuns > MAX_FAILED_RUNS) throw new Error(message);
+        console.error(`${message} (${url}; running it again)`);
+        i--;
+        continue;
+      }
       results.push({ scores: scoresOf(result.lhr), html: reportPath && typeof result.report === 'string' ? result.report : null });
     } finally {
       chrome.kill();
