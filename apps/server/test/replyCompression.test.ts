@@ -2,6 +2,9 @@
 // brotli or gzip as the client accepts; a game action's reply goes out as it is; request bodies are never
 // decompressed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { COMPRESS_JSON_MIN_BYTES } from '../src/plugins/replyCompression';
 import { sqliteTarget } from './support/storageTargets';
@@ -48,6 +51,42 @@ describe('reply compression', () => {
     expect(stay.headers['content-encoding']).toBeUndefined();
     expect(stay.body.length).toBeLessThan(COMPRESS_JSON_MIN_BYTES);
     expect(json<{ success: boolean }>(stay).success).toBe(true);
+  });
+
+  it('a reply of a schema route (the game routes skip the compressor below the threshold) is still compressed above it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drugwars-changelog-'));
+    const changelogPath = join(dir, 'CHANGELOG.md');
+    const entry = (n: number) => `## v1.0.${n} - 2026-01-01\n### For players\n- ${'A change players read about. '.repeat(20)}\n`;
+    writeFileSync(changelogPath, Array.from({ length: 40 }, (_, n) => entry(n)).join('\n'));
+    const big = await createTestApp(target, { changelogPath });
+    try {
+      const plain = await call(big.app, 'GET', '/api/changelog');
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(Buffer.byteLength(plain.body)).toBeGreaterThan(COMPRESS_JSON_MIN_BYTES);
+
+      const br = await call(big.app, 'GET', '/api/changelog', { headers: BROWSER });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+
+      const gz = await call(big.app, 'GET', '/api/changelog', { headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+
+      // Just below the threshold in characters, above it in bytes (non-ASCII text): measured in bytes, compressed.
+      const wide = '\u00e9'.repeat(Math.ceil(COMPRESS_JSON_MIN_BYTES / 1.9));
+      writeFileSync(changelogPath, `## v1.0.0 - 2026-01-01\n### For players\n- ${wide}\n`);
+      const widePlain = await call(big.app, 'GET', '/api/changelog');
+      expect(widePlain.body.length).toBeLessThan(COMPRESS_JSON_MIN_BYTES);
+      expect(Buffer.byteLength(widePlain.body)).toBeGreaterThan(COMPRESS_JSON_MIN_BYTES);
+      const wideBr = await call(big.app, 'GET', '/api/changelog', { headers: BROWSER });
+      expect(wideBr.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(wideBr.rawPayload).toString('utf8')).toBe(widePlain.body);
+    } finally {
+      await big.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a gzip-encoded request body is not decompressed: it is refused as invalid JSON and changes nothing', async () => {
