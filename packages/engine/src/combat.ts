@@ -12,7 +12,7 @@ import { MULTI_TARGET_LIMIT } from './constants';
 import { formatMoney } from './format';
 import { setMachine } from './machine';
 import type { Rng } from './rng';
-import { copyState, heldQuantity, omitKey, refuse, removeUnits, roundsOwned, setHeld, settle } from './state';
+import { appended, copyState, draftPlayer, heldQuantity, omitKey, refuse, removeUnits, roundsOwned, setHeld, settle, settled } from './state';
 import type {
   Action,
   ApplyResult,
@@ -371,7 +371,7 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
   }
 
   // Spend what the attack used: a round of ammo for a gun, the grenade itself for a grenade.
-  const player: Player = { ...p };
+  const player: Player = draftPlayer(p);
   if (weapon.ammoId) {
     const left = roundsOwned(p, weapon.ammoId) - 1;
     let ammo: Record<string, number>;
@@ -396,7 +396,7 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
   if (livingCount(enemies) === 0) {
     const reward = enc.reward?.cash ?? 0;
     player.cash = p.cash + reward;
-    turn.next.player = settle(player);
+    turn.next.player = settled(player);
     let message = victoryMessage(reward);
     if (enc.type === 'loanShark') message += ` ${sharkNameOf(state)} still wants the money.`;
     turn.attack.victory = true;
@@ -404,10 +404,10 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
     lines.push(message);
     return ending(turn, lines.join(' '));
   }
-  turn.next.player = settle(player);
+  turn.next.player = settled(player);
   const encounter = copyEncounter(enc);
   encounter.enemies = enemies;
-  encounter.combatLog = [...enc.combatLog, ...lines];
+  encounter.combatLog = enc.combatLog.concat(lines);
   encounter.turnOrder = 'enemy';
   encounter.currentEnemyIndex = firstLivingIndex(enemies);
   encounter.toll = turn.toll;
@@ -455,8 +455,10 @@ function enemyTurn(state: GameState, enc: Encounter, rng: Rng, turn: Turn): stri
     next.pendingEncounter = null;
     return looted > 0 ? `${line} ${KILLED_MESSAGE} They took ${formatMoney(looted)} off your body.` : `${line} ${KILLED_MESSAGE}`;
   }
-  next.player = settle({ ...p, health });
-  const log = [...enc.combatLog, line];
+  const player = draftPlayer(p);
+  player.health = health;
+  next.player = settled(player);
+  const log = appended(enc.combatLog, line);
   const following = firstLivingIndex(enc.enemies, index + 1);
   if (following >= 0) continueWith(turn, enc, log, enc.turnOrder, following);
   else continueWith(turn, enc, log, 'player', firstLivingIndex(enc.enemies), enc.round + 1);
@@ -496,7 +498,7 @@ function escape(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string 
   }
   const message = `${FAILED_ESCAPE_MESSAGE} They cut you off.`;
   turn.attack.success = false;
-  continueWith(turn, enc, [...enc.combatLog, message], 'enemy', firstLivingIndex(enc.enemies));
+  continueWith(turn, enc, appended(enc.combatLog, message), 'enemy', firstLivingIndex(enc.enemies));
   return message;
 }
 
@@ -518,7 +520,7 @@ function bribe(state: GameState, enc: Encounter, turn: Turn): string | RuleError
  */
 function surrender(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string {
   const p = state.player;
-  const player: Player = { ...p };
+  const player: Player = draftPlayer(p);
   let details: string;
   if (enc.type === 'loanShark') {
     const taken = Math.min(p.cash, p.debt);
@@ -548,7 +550,7 @@ function surrender(state: GameState, enc: Encounter, rng: Rng, turn: Turn): stri
     const cash = fine > 0 ? (enc.type === 'police' ? ` and fined you ${formatMoney(fine)}` : ` and ${formatMoney(fine)} of your cash`) : '';
     details = `${drugs}${cash}.`;
   }
-  turn.next.player = settle(player);
+  turn.next.player = settled(player);
   if (player.debt === 0 && p.debt > 0) turn.next.loanSharkVisits = 0;
   turn.attack.surrendered = true;
   return ending(turn, `${SURRENDER_MESSAGE} ${details}`);

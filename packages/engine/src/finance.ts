@@ -1,7 +1,7 @@
 // Bank, loan sharks and the hospital.
 import { DEFAULT_LOAN_SHARK_ID, LOAN_SHARK_BY_ID, LOAN_SHARKS } from './catalogue';
 import { DEFAULT_SHARK_INTEREST_RATE, MAX_HEALTH } from './constants';
-import { accept, copyState, dollars, isPositiveInt, refuse, settle, withPlayer } from './state';
+import { accept, copyState, dollars, draftPlayer, isPositiveInt, refuse, settle, settled, withDraft, withPlayer } from './state';
 import type { ApplyResult, GameState, LoanShark, LoanSharkOffer, PlayerLoan } from './types';
 
 /**
@@ -25,14 +25,20 @@ export function deposit(state: GameState, amount: number): ApplyResult {
   if (!isPositiveInt(amount)) return refuse('INVALID_INPUT', AMOUNT_MUST_BE_POSITIVE);
   const p = state.player;
   if (amount > p.cash) return refuse('INSUFFICIENT_FUNDS', "You don't have that much cash!");
-  return accept(withPlayer(state, { ...p, cash: p.cash - amount, bank: p.bank + amount }), `Deposited ${dollars(amount)} in the bank.`);
+  const player = draftPlayer(p);
+  player.cash = p.cash - amount;
+  player.bank = p.bank + amount;
+  return accept(withDraft(state, player), `Deposited ${dollars(amount)} in the bank.`);
 }
 
 export function withdraw(state: GameState, amount: number): ApplyResult {
   if (!isPositiveInt(amount)) return refuse('INVALID_INPUT', AMOUNT_MUST_BE_POSITIVE);
   const p = state.player;
   if (amount > p.bank) return refuse('INSUFFICIENT_FUNDS', "You don't have that much in the bank!");
-  return accept(withPlayer(state, { ...p, cash: p.cash + amount, bank: p.bank - amount }), `Withdrew ${dollars(amount)} from the bank.`);
+  const player = draftPlayer(p);
+  player.cash = p.cash + amount;
+  player.bank = p.bank - amount;
+  return accept(withDraft(state, player), `Withdrew ${dollars(amount)} from the bank.`);
 }
 
 /** Total interest over the grace period, compounded daily, as a fraction (what the finances view shows). */
@@ -91,7 +97,11 @@ export function repay(state: GameState, amount: number): ApplyResult {
   const sharkName = p.loanShark?.name ?? 'the loan shark';
   const next = copyState(state);
   next.loanSharkVisits = debt === 0 ? 0 : state.loanSharkVisits;
-  next.player = settle({ ...p, cash: p.cash - amount, debt, loanShark: debt === 0 ? null : p.loanShark });
+  const player = draftPlayer(p);
+  player.cash = p.cash - amount;
+  player.debt = debt;
+  player.loanShark = debt === 0 ? null : p.loanShark;
+  next.player = settled(player);
   return accept(
     next,
     debt === 0 ? `You paid off ${sharkName}. You're debt free!` : `Paid ${dollars(amount)} to ${sharkName}. You still owe ${dollars(debt)}.`,

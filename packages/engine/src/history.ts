@@ -1,6 +1,7 @@
 // gameHistory (SPEC.md section 3) and the chart view built from it. Appends copy only the list they touch.
 // priceHistory holds what the player saw: every city on day 1 (the tip sheet), then the city they were in each
 // day (sharing that day's price row, immutable once made); the real prices elsewhere never reach it.
+import { appended } from './state';
 import type { GameHistory, GameState, Player } from './types';
 
 export type Series = { day: number; value: number }[];
@@ -40,16 +41,16 @@ export function recordAction(h: GameHistory, entry: GameHistory['actionHistory']
     h.financeHistory,
     h.healthHistory,
     h.priceHistory,
-    [...h.actionHistory, entry],
-    arrival ? [...h.locationHistory, arrival] : h.locationHistory,
+    appended(h.actionHistory, entry),
+    arrival ? appended(h.locationHistory, arrival) : h.locationHistory,
   );
 }
 
 /** The day-end records: finances, health and the day's prices where the player is (p.location). */
 export function recordDay(h: GameHistory, day: number, p: Player, prices: Record<string, number>): GameHistory {
   return history(
-    [...h.financeHistory, { day, cash: p.cash, debt: p.debt, bank: p.bank }],
-    [...h.healthHistory, { day, health: p.health }],
+    appended(h.financeHistory, { day, cash: p.cash, debt: p.debt, bank: p.bank }),
+    appended(h.healthHistory, { day, health: p.health }),
     { ...h.priceHistory, [String(day)]: { [p.location]: prices } },
     h.actionHistory,
     h.locationHistory,

@@ -10,7 +10,7 @@
 import { DRUG_BY_ID, DRUGS, drugRecord, drugValues, LOCATIONS, locationRecord, locationValues } from './catalogue';
 import { recordAction } from './history';
 import type { Rng } from './rng';
-import { accept, copyState, dollars, heldQuantity, isPositiveInt, omitKey, refuse, removeUnits, setHeld, settle, withPlayer } from './state';
+import { accept, copyState, dollars, draftPlayer, heldQuantity, isPositiveInt, omitKey, refuse, removeUnits, setHeld, settled, withPlayer } from './state';
 import type { ApplyResult, Drug, GameState, MarketEntry, Trend } from './types';
 
 export type WorldPrices = Record<string, Record<string, number>>;
@@ -78,21 +78,24 @@ const MIN_PRICE = Int32Array.from(DRUGS, (d) => d.minPrice);
 const MAX_PRICE = Int32Array.from(DRUGS, (d) => d.maxPrice);
 const MID_PRICE = Int32Array.from(DRUGS, (d) => d.price);
 const NOISE_SPAN = Float64Array.from(DRUGS, (d) => (d.maxPrice - d.minPrice) * NOISE_OF_BAND);
+// The ids in catalogue order: the daily loops read these rather than each city's catalogue object.
+const LOCATION_IDS: readonly string[] = LOCATIONS.map((l) => l.id);
 
 // Scratch rows for nextWorldPrices (filled completely on every call before they are read; never escape).
 const PREV_ROWS: (Record<string, number> | undefined)[] = new Array<Record<string, number> | undefined>(LOCATIONS.length).fill(undefined);
 const PREV_PRICES: (number | undefined)[] = new Array<number>(DRUGS.length).fill(0);
 const ROW: number[] = new Array<number>(DRUGS.length).fill(0);
+const WORLD_ROWS: Record<string, number>[] = new Array<Record<string, number>>(LOCATIONS.length).fill({});
 
 /** The next day's prices everywhere, and the spikes and crashes among them. */
 export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: WorldPrices; moves: PriceMove[] } {
-  const rows: Record<string, number>[] = [];
+  const rows = WORLD_ROWS;
   const moves: PriceMove[] = [];
   const prevPrices = PREV_PRICES;
   const row = ROW;
   locationValues(previous, PREV_ROWS);
   for (let i = 0; i < LOCATIONS.length; i++) {
-    const loc = LOCATIONS[i]!;
+    const locationId = LOCATION_IDS[i]!;
     previousRow(PREV_ROWS[i], prevPrices);
     for (let j = 0; j < DRUG_COUNT; j++) {
       // A drug missing from yesterday's row starts from its typical price.
@@ -111,14 +114,14 @@ export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: World
           if (price < min) price = min;
           else if (price > max) price = max;
         } else {
-          price = freshMove(loc.id, DRUGS[j]!, prev, roll < SPIKE_CHANCE, rng, moves);
+          price = freshMove(locationId, DRUGS[j]!, prev, roll < SPIKE_CHANCE, rng, moves);
         }
       } else {
-        price = carriedMove(loc.id, DRUGS[j]!, prev, rng, moves);
+        price = carriedMove(locationId, DRUGS[j]!, prev, rng, moves);
       }
       row[j] = price;
     }
-    rows.push(drugRecord(row));
+    rows[i] = drugRecord(row);
   }
   return { world: locationRecord(rows), moves };
 }
@@ -163,7 +166,7 @@ export function seenPrices(
   locationValues(state.worldPrices, KNOWN_ROWS);
   locationValues(state.worldPricesDay, KNOWN_DAYS);
   for (let i = 0; i < LOCATIONS.length; i++) {
-    if (LOCATIONS[i]!.id === locationId) {
+    if (LOCATION_IDS[i] === locationId) {
       KNOWN_ROWS[i] = prices;
       KNOWN_DAYS[i] = day;
     }
@@ -185,7 +188,8 @@ const YESTERDAY: (number | undefined)[] = new Array<number>(DRUGS.length).fill(0
 
 /** Today's market in the current city: every drug, with stock for those on sale. */
 export function buildMarket(prices: Record<string, number>, previous: Record<string, number> | null, rng: Rng): MarketEntry[] {
-  const market: MarketEntry[] = [];
+  // Allocated at its final length (pushing onto [] allocates room for 17).
+  const market = new Array<MarketEntry>(DRUG_COUNT);
   // Both rows read by named fields into scratch arrays (a keyed read per drug id is a slow megamorphic lookup).
   drugValues(prices, TODAY);
   if (previous) drugValues(previous, YESTERDAY);
@@ -197,7 +201,7 @@ export function buildMarket(prices: Record<string, number>, previous: Record<str
     if (trend === 'crash') quantity = rng.int(80, 300); // the market is flooded
     else if (trend === 'spike') quantity = rng.chance(0.5) ? rng.int(1, 15) : 0; // scarce
     else quantity = rng.chance(AVAILABLE_CHANCE) ? rng.int(10, 150) : 0;
-    market.push({ id: drug.id, name: drug.name, price, quantity, trend, previousPrice: previous ? (YESTERDAY[j] ?? null) : null });
+    market[j] = { id: drug.id, name: drug.name, price, quantity, trend, previousPrice: previous ? (YESTERDAY[j] ?? null) : null };
   }
   return market;
 }
@@ -238,7 +242,10 @@ export function buy(state: GameState, drugId: string, quantity: number): ApplyRe
   const marketInfo = state.marketInfo.map((e) => (e.id === drugId ? { ...e, quantity: e.quantity - quantity } : e));
   const next = copyState(state);
   next.marketInfo = marketInfo;
-  next.player = settle({ ...p, cash: p.cash - total, inventory });
+  const player = draftPlayer(p);
+  player.cash = p.cash - total;
+  player.inventory = inventory;
+  next.player = settled(player);
   next.gameHistory = recordAction(state.gameHistory, { day: state.day, action: 'buy', details: { quantity, drug: drug.name, total } });
   return accept(next, `Bought ${quantity} ${drug.name} for ${dollars(total)}.`);
 }
@@ -254,7 +261,11 @@ export function sell(state: GameState, drugId: string, quantity: number): ApplyR
   const totalPrice = price * quantity;
   const { inventory, cost: costSold } = removeUnits(p.inventory, drugId, quantity);
   const next = copyState(state);
-  next.player = settle({ ...p, cash: p.cash + totalPrice, inventory, drugsSold: p.drugsSold + quantity });
+  const player = draftPlayer(p);
+  player.cash = p.cash + totalPrice;
+  player.inventory = inventory;
+  player.drugsSold = p.drugsSold + quantity;
+  next.player = settled(player);
   next.gameHistory = recordAction(state.gameHistory, { day: state.day, action: 'sell', details: { quantity, drug: drug.name, total: totalPrice } });
   const result = accept(next, `Sold ${quantity} ${drug.name} for ${dollars(totalPrice)}.`);
   result.sale = { profit: totalPrice - costSold, totalPrice };

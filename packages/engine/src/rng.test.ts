@@ -44,3 +44,29 @@ describe('Rng.int spread', () => {
     }
   });
 });
+
+describe('Rng against pure-rand', () => {
+  it('draws what pure-rand xoroshiro128plus draws, and stores the state it would store', async () => {
+    const { xoroshiro128plus } = await import('pure-rand');
+    for (const seed of ['0000000000000001', '1234567890123456', '9999999999999999', '4242424242424242']) {
+      const ours = Rng.fromSeed(seed);
+      const theirs = xoroshiro128plus.fromState(ours.state());
+      for (let i = 0; i < 5_000; i++) {
+        const n = i % 3;
+        if (n === 0) expect(ours.float()).toBe((theirs.unsafeNext() >>> 0) / 0x100000000);
+        else if (n === 1) expect(ours.int(3, 300)).toBe(3 + Math.floor(((theirs.unsafeNext() >>> 0) / 0x100000000) * 298));
+        else expect(ours.chance(0.3)).toBe((theirs.unsafeNext() >>> 0) / 0x100000000 < 0.3);
+        if (i % 97 === 0) expect(ours.state()).toEqual(theirs.getState());
+      }
+      // A range wider than 2^32 goes through pure-rand's distribution on the same state.
+      const wide = ours.int(0, 2 ** 40);
+      const { unsafeUniformIntDistribution } = await import('pure-rand');
+      expect(wide).toBe(unsafeUniformIntDistribution(0, 2 ** 40, theirs));
+      expect(ours.state()).toEqual(theirs.getState());
+    }
+  });
+
+  it('refuses a stored state of the wrong length as pure-rand does', () => {
+    expect(() => Rng.fromState([1, 2, 3])).toThrow('The state must have been produced by a xoroshiro128plus RandomGenerator');
+  });
+});

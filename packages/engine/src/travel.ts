@@ -19,7 +19,7 @@ import { buildMarket, nextWorldPrices, seenPrices } from './market';
 import { promote } from './ranks';
 import { Rng } from './rng';
 import { advanceShipments } from './shipping';
-import { accept, copyState, dollars, finalScore, refuse, settle, usedSpaceOf } from './state';
+import { accept, copyState, dollars, draftPlayer, finalScore, refuse, settle, settled, usedSpaceOf } from './state';
 import type { ApplyResult, GameEvent, GameState, Location, Player } from './types';
 
 /** How a trip to a city is made: by air where it has an airport, otherwise by road (the same listed fare). */
@@ -86,8 +86,8 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   if (state.day >= state.maxDays) return endGameAtDayLimit(state);
   const rng = Rng.fromState(state.rng);
   const from = state.player.location;
-  // A scratch copy the day's steps change in place; the state gets settle(p), built in one literal.
-  const p: Player = { ...state.player };
+  // A draft the day's steps change in place; settled below, it is the new state's player.
+  const p: Player = draftPlayer(state.player);
   let history = state.gameHistory;
   const day = state.day + 1;
 
@@ -124,7 +124,7 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   const lost = badNews(p, rng);
   // Promotion by net worth (draws nothing; its event is listed after the encounters below).
   const promotion = promote(p);
-  const player = settle(p);
+  const player = settled(p);
 
   // The day's state, built once: the encounter rolls below read it as it stands before they are added.
   const next = copyState(state);
@@ -159,9 +159,9 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   if (promotion) events.push(promotion);
   if (found) events.push(found);
   if (lost) events.push(lost);
-  events.push(...word);
+  for (const e of word) events.push(e);
   if (rumor) events.push(rumor);
-  events.push(...shipped.events);
+  for (const e of shipped.events) events.push(e);
 
   const where = LOCATION_BY_ID.get(player.location)?.name ?? player.location;
   const message = to ? travelMessage(to, day) : `You slept in ${where}. Day ${day}.`;
