@@ -83,6 +83,32 @@ describe('SQLite group commit', () => {
     }
   });
 
+  it('a write that fails after writing undoes its own writes only, in the middle of its group', async () => {
+    const { storage, file } = await open('undo');
+    try {
+      const [a, b, c] = [newSession(), newSession(), newSession()];
+      await Promise.all([a, b, c].map((s) => storage.createSession(s, NOW)));
+      expect(await storage.append(c.id, 0, buy(1), fakeState(1999), NOW, { idempotencyKey: 'k' })).toEqual({ ok: true, version: 1 });
+      const results = await Promise.all([
+        storage.append(a.id, 0, buy(1), fakeState(1999), NOW),
+        // Bumps the version and logs the action, then finds its key taken: both writes must go.
+        storage.append(c.id, 1, buy(2), fakeState(1998), NOW, { idempotencyKey: 'k' }),
+        storage.append(b.id, 0, buy(1), fakeState(1999), NOW),
+        storage.append(a.id, 1, buy(2), fakeState(1998), NOW),
+      ]);
+      expect(results).toEqual([
+        { ok: true, version: 1 },
+        { ok: false, reason: 'VERSION_CONFLICT' },
+        { ok: true, version: 1 },
+        { ok: true, version: 2 },
+      ]);
+      expect([committedActions(file, a.id), committedActions(file, b.id), committedActions(file, c.id)]).toEqual([2, 1, 1]);
+      expect((await storage.load(c.id, EVER))?.version).toBe(1);
+    } finally {
+      await storage.close();
+    }
+  });
+
   it("waits for another connection's write lock without blocking the event loop, then commits", async () => {
     const { storage, file } = await open('lock');
     const other = new BetterSqlite3(file);

@@ -7,7 +7,7 @@ import { Migrator, sql } from 'kysely';
 import { apply, newGame, replay, type Action, type GameState } from '@drugwars/engine';
 import { CodeMigrationProvider } from '../src/storage/migrations';
 import { createStorage } from '../src/storage/createStorage';
-import { KyselyStorage, SNAPSHOT_EVERY } from '../src/storage/kyselyStorage';
+import { CACHED_SNAPSHOT_FACTOR, KyselyStorage, SNAPSHOT_EVERY } from '../src/storage/kyselyStorage';
 import { SessionLogError } from '../src/storage/port';
 import { GameSessions } from '../src/services/gameSessions';
 import { ApiError } from '../src/errors';
@@ -27,9 +27,9 @@ function nextAction(state: GameState): Action {
 }
 
 /** Plays `count` accepted actions (or to the end of the game) through storage.append, as the service does. */
-async function play(storage: KyselyStorage, id: string, start: GameState, count: number): Promise<GameState> {
+async function play(storage: KyselyStorage, id: string, start: GameState, count: number, from = 0): Promise<GameState> {
   let state = start;
-  for (let version = 0; version < count && !state.gameOver; version++) {
+  for (let version = from; version < from + count && !state.gameOver; version++) {
     let action = nextAction(state);
     let result = apply(state, action);
     if (!result.ok) {
@@ -78,8 +78,8 @@ describeEachStorage('state snapshots', (target) => {
   }
 
   /** Another process: its own connection and an empty state cache. */
-  async function withOtherProcess<T>(body: (other: KyselyStorage) => Promise<T>): Promise<T> {
-    const other = asKysely(createStorage(url));
+  async function withOtherProcess<T>(body: (other: KyselyStorage) => Promise<T>, otherUrl = url): Promise<T> {
+    const other = asKysely(createStorage(otherUrl));
     try {
       return await body(other);
     } finally {
@@ -87,14 +87,15 @@ describeEachStorage('state snapshots', (target) => {
     }
   }
 
-  it('writes the state every SNAPSHOT_EVERY actions, and a process without it cached rebuilds the same state', async () => {
+  it('leaves the snapshot behind while the state is cached, and a process without it cached rebuilds the same state', async () => {
     const { id, start } = await freshGame('1111222233334444');
     const actions = SNAPSHOT_EVERY * 2 + 5;
+    expect(actions).toBeLessThan(SNAPSHOT_EVERY * CACHED_SNAPSHOT_FACTOR);
     const last = await play(writer, id, start, actions);
     expect(last.gameOver).toBe(false); // the seed keeps this player alive this long
     const row = await stored(id);
     expect(row.version).toBe(actions);
-    expect(row.snapshot_version).toBe(SNAPSHOT_EVERY * 2); // the snapshot lags; the log has the rest
+    expect(row.snapshot_version).toBe(0); // the writer has it cached: the snapshot waits; the log has the rest
 
     await withOtherProcess(async (other) => {
       const loaded = await other.load(id, LONG_AGO);
@@ -107,6 +108,50 @@ describeEachStorage('state snapshots', (target) => {
     });
     // The writer's cached copy is now stale; it sees the other process's move.
     expect((await writer.load(id, LONG_AGO))?.version).toBe(actions + 1);
+  });
+
+  it('writes the state every snapshotEvery * CACHED_SNAPSHOT_FACTOR actions while cached, and as it leaves the cache', async () => {
+    const every = 4;
+    const cachedEvery = every * CACHED_SNAPSHOT_FACTOR;
+    const { storage: small, url: smallUrl } = await openFreshStorage(target, { snapshotEvery: every, stateCacheSize: 1 });
+    const snapshotOf = async (id: string) =>
+      (
+        await sql<{ version: number; snapshot_version: number }>`
+          select version, snapshot_version from sessions join session_snapshots on session_id = id where id = ${id}`.execute(small.db)
+      ).rows[0]!;
+    const seed = '1111222233334444';
+    const ids = ['b001', 'b002', 'b003'].map((n) => `00000000-0000-4000-8000-00000000${n}`);
+    const start = newGame({ playerName: 'snap', seed, isSeeded: true });
+    const create = (id: string) => small.createSession({ id, playerName: 'snap', seed, isSeeded: true, state: start }, NOW);
+    const [id] = ids as [string];
+    let last: GameState;
+    let version = cachedEvery * 2 + 3;
+    try {
+      await create(id);
+      last = await play(small, id, start, version);
+      expect(last.gameOver).toBe(false); // the seed keeps this player alive this long
+      expect(await snapshotOf(id)).toEqual({ version, snapshot_version: cachedEvery * 2 });
+
+      // Another session pushes it out of the one-entry cache: fewer than `every` actions behind, its snapshot stays...
+      await create(ids[1]!);
+      expect(await snapshotOf(id)).toEqual({ version, snapshot_version: cachedEvery * 2 });
+      // ...and `every` or more behind, its state is written as it leaves (close waits for that write).
+      expect((await small.load(id, LONG_AGO))?.state).toEqual(last);
+      last = await play(small, id, last, every, version);
+      version += every;
+      expect(last.gameOver).toBe(false);
+      await create(ids[2]!);
+    } finally {
+      await small.close();
+    }
+    await withOtherProcess(async (other) => {
+      const row = (
+        await sql<{ version: number; snapshot_version: number }>`
+          select version, snapshot_version from sessions join session_snapshots on session_id = id where id = ${id}`.execute(other.db)
+      ).rows[0]!;
+      expect(row).toEqual({ version, snapshot_version: version });
+      expect((await other.load(id, LONG_AGO))?.state).toEqual(last);
+    }, smallUrl);
   });
 
   it('stores a finished game whole, so the scored state is on disk as it is', async () => {

@@ -17,10 +17,16 @@ export interface CreateStorageOptions {
    * not engine games.
    */
   snapshotEvery?: number;
+  /** Parsed states kept in memory (default DEFAULT_STATE_CACHE_SIZE in kyselyStorage.ts). */
+  stateCacheSize?: number;
 }
 
 export function createStorage(databaseUrl: string, options: CreateStorageOptions = {}): Storage {
-  const snapshots: SnapshotOptions = { rollForward: engineRollForward, snapshotEvery: options.snapshotEvery ?? SNAPSHOT_EVERY };
+  const snapshots: SnapshotOptions = {
+    rollForward: engineRollForward,
+    snapshotEvery: options.snapshotEvery ?? SNAPSHOT_EVERY,
+    ...(options.stateCacheSize === undefined ? {} : { stateCacheSize: options.stateCacheSize }),
+  };
   if (databaseUrl.startsWith('sqlite:')) {
     const path = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
     if (path === '') throw new Error('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/drugwars.db');

@@ -6,6 +6,10 @@
 // runner awaits each query on one pooled connection inside BEGIN/COMMIT. The SQL itself always comes from the
 // Kysely query builder.
 //
+// An operation is a function of its query results: its generator does nothing outside the database (the caller acts
+// on the outcome once the promise settles), because a runner may run it more than once before then (SQLite's group
+// commit runs a group again when one of its writes fails).
+//
 // Whether an operation writes is part of its type: `rows()` yields read steps (SELECT only) and `affected()` yields
 // write steps, so an operation that writes is a WriteOp, and `runner.read()` accepts only a ReadOp. The SQLite
 // runner relies on it: reads run at once, writes go through the group-commit queue; a write that slipped into a

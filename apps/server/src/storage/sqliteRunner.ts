@@ -15,6 +15,8 @@ export const GROUP_COMMIT_MAX_OPS = 8;
 /** How often a group retries the write lock while another connection holds it (asynchronously). */
 const WRITE_LOCK_RETRY_MS = 1;
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: Error };
+
 interface QueuedWrite {
   drive: () => unknown;
   resolve: (value: unknown) => void;
@@ -28,8 +30,8 @@ export interface SqliteRunnerOptions {
 
 /**
  * A read runs at once (WAL readers never wait for writers). A write, with group commit, is queued and runs in the
- * next group: one transaction of up to GROUP_COMMIT_MAX_OPS writes, each inside its own SAVEPOINT (so its failure
- * undoes only its own writes), whose promises settle only after COMMIT: nothing is acknowledged before it is on
+ * next group: one transaction of up to GROUP_COMMIT_MAX_OPS writes, a failing one undoing only its own writes (see
+ * runGroup), whose promises settle only after COMMIT: nothing is acknowledged before it is on
  * disk. The group takes SQLite's write lock without waiting and holds it only while it runs (one synchronous
  * stretch): when another connection has it (another process, the checkpointer's RESTART) the group retries a
  * millisecond later instead of blocking the event loop, so reads go on being served.
@@ -45,6 +47,9 @@ export class SqliteRunner implements QueryRunner {
 
   /** COMMIT of every group, prepared once (exec would parse it again each time). */
   private readonly commit: BetterSqlite3.Statement;
+
+  /** The SAVEPOINT around a group's writes (see runGroup). */
+  private readonly groupStatements: Record<'savepoint' | 'release' | 'rollbackTo', BetterSqlite3.Statement>;
 
   /** Writing operations waiting for the next group, in arrival order. */
   private queue: QueuedWrite[] = [];
@@ -69,6 +74,11 @@ export class SqliteRunner implements QueryRunner {
     this.inTransaction = sqlite.transaction((body: () => unknown) => body());
     this.groupCommit = options.groupCommit ?? true;
     this.commit = sqlite.prepare('COMMIT');
+    this.groupStatements = {
+      savepoint: sqlite.prepare('SAVEPOINT group_commit'),
+      release: sqlite.prepare('RELEASE group_commit'),
+      rollbackTo: sqlite.prepare('ROLLBACK TO group_commit'),
+    };
   }
 
   private execute({ query }: Step): QueryResult<unknown> {
@@ -159,6 +169,43 @@ export class SqliteRunner implements QueryRunner {
    * One group: BEGIN IMMEDIATE, up to GROUP_COMMIT_MAX_OPS queued writes, COMMIT, then their promises settle.
    * Returns false (nothing taken from the queue) when the write lock is held elsewhere and `wait` is false.
    */
+  /**
+   * The group's writes, one after the other inside one SAVEPOINT of the group's (not one each: two statements per
+   * write saved). When a write fails, the group is undone back to that SAVEPOINT and runs again with each write in
+   * its own, so a failure undoes only its own writes. Running a write again is safe: an operation is a function of
+   * its query results and does nothing outside the database until its promise settles (queryRunner.ts).
+   */
+  private runGroup(group: QueuedWrite[]): Outcome[] {
+    const values: unknown[] = [];
+    this.groupStatements.savepoint.run();
+    for (const w of group) {
+      try {
+        values.push(w.drive());
+      } catch (error) {
+        // SQLite rolled the whole transaction back itself (disk full, I/O): the group fails (commitGroup).
+        if (!this.sqlite.inTransaction) return [{ ok: false, error: asError(error) }];
+        this.groupStatements.rollbackTo.run();
+        this.groupStatements.release.run();
+        return this.runEachInSavepoint(group);
+      }
+    }
+    this.groupStatements.release.run();
+    return values.map((value) => ({ ok: true, value }));
+  }
+
+  private runEachInSavepoint(group: QueuedWrite[]): Outcome[] {
+    const outcomes: Outcome[] = [];
+    for (const w of group) {
+      try {
+        outcomes.push({ ok: true, value: this.inTransaction(w.drive) }); // nested: a SAVEPOINT
+      } catch (error) {
+        outcomes.push({ ok: false, error: asError(error) });
+      }
+      if (!this.sqlite.inTransaction) break; // SQLite rolled the whole transaction back itself (disk full, I/O)
+    }
+    return outcomes;
+  }
+
   private commitGroup({ wait }: { wait: boolean }): boolean {
     try {
       if (wait) this.sqlite.exec('BEGIN IMMEDIATE');
@@ -170,15 +217,7 @@ export class SqliteRunner implements QueryRunner {
       return true;
     }
     const group = this.queue.splice(0, GROUP_COMMIT_MAX_OPS);
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: Error })[] = [];
-    for (const w of group) {
-      try {
-        outcomes.push({ ok: true, value: this.inTransaction(w.drive) }); // nested: a SAVEPOINT
-      } catch (error) {
-        outcomes.push({ ok: false, error: asError(error) });
-      }
-      if (!this.sqlite.inTransaction) break; // SQLite rolled the whole transaction back itself (disk full, I/O)
-    }
+    const outcomes = this.runGroup(group);
     let failure: Error | null = null;
     if (!this.sqlite.inTransaction) failure = new Error('The database rolled back the transaction.');
     else {
