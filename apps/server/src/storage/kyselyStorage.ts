@@ -614,12 +614,20 @@ export class KyselyStorage implements Storage {
             // score's submission) parse the snapshot.
             states.delete(id);
           } else if (before) {
+            // Every field written out, in toRecord's order: one object shape for every cached record (spreads made several).
             const after: SessionRecord = {
-              ...before,
+              id: before.id,
+              playerName: before.playerName,
+              seed: before.seed,
+              isSeeded: before.isSeeded,
               state: newState,
               version: result.version,
+              createdAt: before.createdAt,
               updatedAt: touch ? now : before.updatedAt,
-              ...(dayStartVersion === undefined ? {} : { dayStartVersion }),
+              endedAt: before.endedAt,
+              scoreSubmitted: before.scoreSubmitted,
+              dayStartVersion: dayStartVersion ?? before.dayStartVersion,
+              daily: before.daily,
             };
             states.set(after, snapshot ? result.version : (lastSnapshot ?? 0));
           } else {

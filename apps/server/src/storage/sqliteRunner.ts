@@ -18,7 +18,7 @@ const WRITE_LOCK_RETRY_MS = 1;
 type Outcome = { ok: true; value: unknown } | { ok: false; error: Error };
 
 interface QueuedWrite {
-  drive: () => unknown;
+  op: () => WriteOp<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -122,7 +122,7 @@ export class SqliteRunner implements QueryRunner {
 
   private enqueue<T>(op: () => WriteOp<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ drive: () => driveSync(op, this.executeAny), resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ op, resolve: resolve as (value: unknown) => void, reject });
       if (this.queue.length >= GROUP_COMMIT_MAX_OPS && this.lockWaitSince === 0) this.drain();
       else this.scheduleDrain(0);
     });
@@ -136,14 +136,16 @@ export class SqliteRunner implements QueryRunner {
   private scheduleDrain(delayMs: number): void {
     if (this.drainScheduled) return;
     this.drainScheduled = true;
-    const run = () => {
-      this.drainScheduled = false;
-      this.drain();
-    };
     // setImmediate: after every request read in this turn has queued its write
-    if (delayMs === 0) setImmediate(run);
-    else setTimeout(run, delayMs);
+    if (delayMs === 0) setImmediate(this.runScheduledDrain);
+    else setTimeout(this.runScheduledDrain, delayMs);
   }
+
+  /** One function for every scheduled drain (no closure made per write). */
+  private readonly runScheduledDrain = (): void => {
+    this.drainScheduled = false;
+    this.drain();
+  };
 
   private drain(): void {
     while (this.queue.length > 0) {
@@ -180,7 +182,7 @@ export class SqliteRunner implements QueryRunner {
     this.groupStatements.savepoint.run();
     for (const w of group) {
       try {
-        values.push(w.drive());
+        values.push(driveSync(w.op, this.executeAny));
       } catch (error) {
         // SQLite rolled the whole transaction back itself (disk full, I/O): the group fails (commitGroup).
         if (!this.sqlite.inTransaction) return [{ ok: false, error: asError(error) }];
@@ -197,7 +199,7 @@ export class SqliteRunner implements QueryRunner {
     const outcomes: Outcome[] = [];
     for (const w of group) {
       try {
-        outcomes.push({ ok: true, value: this.inTransaction(w.drive) }); // nested: a SAVEPOINT
+        outcomes.push({ ok: true, value: this.inTransaction(() => driveSync(w.op, this.executeAny)) }); // nested: a SAVEPOINT
       } catch (error) {
         outcomes.push({ ok: false, error: asError(error) });
       }
