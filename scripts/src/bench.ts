@@ -1,7 +1,7 @@
 // npm run bench [-- --json] [--duration S] [--warmup S] [--connections N] [--engine-seconds S] [--database postgres://...]
 //                [--workers N] [--no-lighthouse] [--lighthouse-runs N]
 //                [--what-if-json-serializer]   (diagnostic: replies serialized by JSON.stringify)
-//                [--load-generator raw|autocannon]
+//                [--load-generator native|raw|autocannon]
 //
 // A figure, not a test (DESIGN.md section 6): in one run on one machine it measures
 //   1. a bare Fastify 'hello' route and the game's mixed workload (new game, state, buy, sell, travel, stay,
@@ -21,18 +21,24 @@
 // With --json the last printed line is {"helloRps":..,"gameRps":..,"ratio":..,"p50Ms":..,"p99Ms":.., ...}.
 //
 // Each server runs in its own child process (this file with --serve hello|game) so the load generator and the
-// server do not share an event loop; the load generator is the same for both: by default a lean raw HTTP/1.1
-// client (rawHttpLoad.ts: one player per keep-alive connection, one request at a time, the next one chosen from
-// the reply, as autocannon did here before, at a fraction of its CPU per request; --load-generator autocannon
-// runs that). The player reads the few fields it plans on from the reply text (gameReply.ts) rather than by
-// JSON.parse of the whole ~5 KB reply; that reading is checked against JSON.parse on every reply of the warm-up
-// runs and on one in MEASURED_CHECK_EVERY of the measured ones, and any difference fails the run. On a machine
-// whose cores the load generator shares, its CPU bounds the all-cores figure: N cores give at most
-// N x (one worker's server CPU per request) / (N workers' server CPU + load generator CPU per request) times one
-// worker, printed as coreScalingCeiling; the printed lines also say how much of the load generator's CPU is
-// kernel time (socket writes and reads, sleeping and waking in epoll), which no client code removes. With several
-// workers the child is a node:cluster primary (the product's own workers.ts) and its CPU figure adds up the
-// workers'. Per-call figures and the mean reply size come from the one-worker measured run only.
+// server do not share an event loop; the load generator is the same for both: a lean raw HTTP/1.1 client in Node
+// (rawHttpLoad.ts, the default), a C program (--load-generator native: nativeHttpLoad.c, compiled on first use with
+// the machine's `cc -O2`), or autocannon (--load-generator autocannon, what the bench used first). The native and
+// raw ones play the same player: one per keep-alive connection, one request at a time, the next one chosen from
+// the reply (nextRequest below; the C program does the same, given the locations and flight prices from the
+// engine); the native one costs about 2/3 of the raw one's CPU per request, which cost a fraction of autocannon's.
+// The player reads the few fields it plans on from the reply text (gameReply.ts, and its C counterpart) rather
+// than by JSON.parse of the whole ~5 KB reply. The raw client's reading is checked against JSON.parse on every
+// reply of the warm-up runs and on one in MEASURED_CHECK_EVERY of the measured ones; the C program writes one in
+// NATIVE_SAMPLE_EVERY_WARMUP (then NATIVE_SAMPLE_EVERY) of the replies that gave a player a state, with its
+// reading of it and the request it then chose, and both are checked against JSON.parse and nextRequest after the
+// run. Any difference fails the run. On a machine whose cores the load generator shares, its CPU bounds the
+// all-cores figure: N cores give at most N x (one worker's server CPU per request) / (N workers' server CPU + load
+// generator CPU per request) times one worker, printed as coreScalingCeiling; the printed lines also say how much
+// of the load generator's CPU is kernel time (socket writes and reads, sleeping and waking in epoll), which no
+// client code removes. With several workers the child is a node:cluster primary (the product's own workers.ts) and
+// its CPU figure adds up the workers'. Per-call figures and the mean reply size come from the one-worker measured
+// run only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +49,7 @@ import autocannon from 'autocannon';
 import {
   apply,
   LOCATIONS,
+  type ClientGameState,
   maxBuy,
   newGame,
   replay,
@@ -53,10 +60,12 @@ import {
   differenceFromParse,
   readerFallbacks,
   readGameReply,
+  viewOfState,
   type GameReply,
   type GameView,
   type MarketView,
 } from './gameReply';
+import { nativeLoadProgram, readSamples, runNativeLoad, SESSION_MARK, type NativeLoadResult, type NativeSample } from './nativeHttpLoad';
 import { hostLine, requestHead, requestText, runRawLoad, type RawLoadResult } from './rawHttpLoad';
 import { chromiumAvailable, firstScreenGzipBytes, lighthouseJson, printLighthouse, runLighthouse, type LighthouseFigures } from './lighthouse';
 
@@ -74,11 +83,21 @@ interface Options {
   workers: number;
   lighthouse: boolean;
   lighthouseRuns: number;
-  /** 'raw' (rawHttpLoad.ts, the default) or 'autocannon' (what the bench used before; costs more CPU per request). */
-  loadGenerator: LoadGenerator;
+  /**
+   * 'native' (nativeHttpLoad.c), 'raw' (rawHttpLoad.ts) or 'autocannon' (what the bench used first); each costs
+   * more CPU per request than the one before. Null: DEFAULT_LOAD_GENERATOR.
+   */
+  loadGenerator: LoadGenerator | null;
 }
 
-type LoadGenerator = 'raw' | 'autocannon';
+type LoadGenerator = 'native' | 'raw' | 'autocannon';
+
+/**
+ * Without --load-generator. Still raw: with native the servers' CPU per request came out ~6% higher with one worker
+ * (160 against 151 us, five runs each, alternating) and ~4% with two, so the default's figures would move under
+ * runs that compare before and after. When it is native and no C compiler is there, the bench says so and uses raw.
+ */
+const DEFAULT_LOAD_GENERATOR: LoadGenerator = 'raw';
 
 function parseArgs(argv: readonly string[]): Options {
   const value = (name: string, fallback: number): number => {
@@ -104,6 +123,7 @@ function parseArgs(argv: readonly string[]): Options {
 }
 
 const LOAD_GENERATOR_NAMES: Record<LoadGenerator, string> = {
+  native: 'native C client (scripts/src/nativeHttpLoad.c, one epoll loop), one player per keep-alive connection',
   raw: 'raw HTTP/1.1 client (scripts/src/rawHttpLoad.ts), one player per keep-alive connection',
   autocannon: 'autocannon',
 };
@@ -113,10 +133,13 @@ function webBuilt(): boolean {
   return existsSync(fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url)));
 }
 
-function loadGeneratorOf(argv: readonly string[]): LoadGenerator {
+function loadGeneratorOf(argv: readonly string[]): LoadGenerator | null {
   const at = argv.indexOf('--load-generator');
-  const name = at >= 0 ? argv[at + 1] : 'raw';
-  if (name !== 'raw' && name !== 'autocannon') throw new Error('--load-generator takes raw or autocannon');
+  if (at < 0) return null;
+  const name = argv[at + 1];
+  if (name !== 'native' && name !== 'raw' && name !== 'autocannon') {
+    throw new Error('--load-generator takes native, raw or autocannon');
+  }
   return name;
 }
 
@@ -279,6 +302,8 @@ interface LoadResult extends RawLoadResult {
   clientCpuUsPerRequest?: number;
   /** The part of it spent in the kernel: socket writes and reads, sleeping and waking in epoll. */
   clientSystemCpuUsPerRequest?: number;
+  /** The native load generator's own CPU time in the window (a child process: not in this process's figure). */
+  nativeCpu?: { user: number; system: number };
 }
 
 /** Load generator CPU per request, and its kernel part, for the printed lines. */
@@ -304,6 +329,8 @@ function summarizeLoad(r: autocannon.Result): LoadResult {
 }
 
 let loadGenerator: LoadGenerator = 'raw';
+/** The compiled native load generator (when loadGenerator is 'native'). */
+let nativeProgram = '';
 
 /**
  * A warm-up, then the measured window (`window.onStart` is called between the two). The raw load generator keeps
@@ -317,6 +344,17 @@ interface Window {
 }
 
 async function runHello(url: string, connections: number, window: Window): Promise<LoadResult> {
+  if (loadGenerator === 'native') {
+    return runNativeLoad({
+      program: nativeProgram,
+      url,
+      connections,
+      seconds: window.seconds,
+      warmupSeconds: window.warmupS,
+      onMeasureStart: window.onStart,
+      fixed: requestText(requestHead(hostLine(url), 'GET', '/hello', {})),
+    });
+  }
   if (loadGenerator === 'raw') {
     const hello = requestText(requestHead(hostLine(url), 'GET', '/hello', {}));
     return runRawLoad({
@@ -336,7 +374,10 @@ async function runHello(url: string, connections: number, window: Window): Promi
   return summarizeLoad(result);
 }
 
-/** The calls of the game workload. A request names its call by index: perCall and the request heads are arrays. */
+/**
+ * The calls of the game workload. A request names its call by index: perCall and the request heads are arrays.
+ * nativeHttpLoad.c names them by the same indexes (its enum).
+ */
 const CALLS = [
   { name: 'new', method: 'POST', path: '/api/game/new' },
   { name: 'state', method: 'GET', path: '/api/game/state' },
@@ -553,10 +594,103 @@ async function runGame(url: string, connections: number, window: Window, recordC
   return result;
 }
 
+/**
+ * The native load generator writes one in this many of the measured replies that gave a player a state to its
+ * sample file, with its reading and the request it chose (checked after the run: checkNativeSamples).
+ */
+const NATIVE_SAMPLE_EVERY = 256;
+/** ... and one in this many of the warm-up's (the raw client checks every warm-up reply; files stay a few MB). */
+const NATIVE_SAMPLE_EVERY_WARMUP = 8;
+
+/** The native load generator's figures over all runs, for the printed lines: samples checked, reader failures. */
+const nativeFigures = { samples: 0, readerFailures: 0, unreadable: 0 };
+
+/** The game workload driven by nativeHttpLoad.c; its sample is checked against JSON.parse and nextRequest. */
+async function runNativeGame(url: string, connections: number, window: Window): Promise<LoadResult> {
+  const host = hostLine(url);
+  const sampleFile = join(mkdtempSync(join(tmpdir(), 'drugwars-bench-native-')), 'samples');
+  let recordCalls = false;
+  try {
+    const result: NativeLoadResult = await runNativeLoad({
+      program: nativeProgram,
+      url,
+      connections,
+      seconds: window.seconds,
+      warmupSeconds: window.warmupS,
+      onMeasureStart: () => {
+        window.onStart();
+        recordCalls = gameWindow.recordCalls;
+      },
+      game: {
+        heads: CALLS.map((c, call) => requestHead(host, c.method, c.path, callHeaders(call as Call, SESSION_MARK))),
+        newGameBody: NEW_GAME.body!,
+        stayBody: STAY_REQUEST.body!,
+        maxFlightPrice: MAX_FLIGHT_PRICE,
+        locations: LOCATIONS.map((l) => ({ id: l.id, flightPrice: l.flightPrice })),
+        sampleFile,
+        sampleEveryWarmup: NATIVE_SAMPLE_EVERY_WARMUP,
+        sampleEveryWindow: NATIVE_SAMPLE_EVERY,
+      },
+    });
+    if (recordCalls) {
+      result.calls.forEach((c, i) => {
+        const entry = perCall[i]!;
+        entry.count += c.count;
+        entry.totalMs += c.totalMs;
+        entry.non200 += c.non200;
+        for (const [code, n] of Object.entries(c.codes)) entry.codes[code] = (entry.codes[code] ?? 0) + n;
+      });
+      replyBytes.total += result.replyBytes;
+      replyBytes.count += result.total;
+    }
+    const samples = readSamples(sampleFile);
+    const difference = checkNativeSamples(samples, host);
+    if (difference) throw new Error(`bench: the native load generator (scripts/src/nativeHttpLoad.c) ${difference}`);
+    if (samples.length === 0) throw new Error('bench: the native load generator wrote no sample to check');
+    if (result.readerFailures > 0) {
+      throw new Error(
+        `bench: the native load generator could not read ${result.readerFailures} game replies (a key not where ` +
+          'scripts/src/nativeHttpLoad.c looks: the server writes its keys in another order?); --load-generator raw reads them',
+      );
+    }
+    nativeFigures.samples += samples.length;
+    nativeFigures.unreadable += result.unreadable;
+    return { ...result, nativeCpu: { user: result.userUs, system: result.systemUs } };
+  } finally {
+    rmSync(join(sampleFile, '..'), { recursive: true, force: true });
+  }
+}
+
+/**
+ * How the native player's reading of its sampled replies, or the requests it chose on them, differ from
+ * JSON.parse's reading (gameReply.ts's viewOfState) and nextRequest's choice with the same session and step; null
+ * when they agree.
+ */
+function checkNativeSamples(samples: readonly NativeSample[], host: string): string | null {
+  for (const sample of samples) {
+    const what = `${CALLS[sample.replyCall as Call].path} reply`;
+    const parsed = JSON.parse(sample.body) as { sessionId?: string; gameState?: ClientGameState };
+    if (!parsed.gameState) return `read a game state in a ${what} that has none:\n${sample.body}`;
+    const state = viewOfState(parsed.gameState);
+    const theirs = JSON.stringify(state);
+    if (sample.view !== theirs) return `and JSON.parse differ on a ${what}:\nnative ${sample.view}\nJSON.parse ${theirs}`;
+    if (sample.replyCall === NEW && sample.session !== parsed.sessionId) {
+      return `read session ${sample.session} from a new game's reply, JSON.parse ${parsed.sessionId}`;
+    }
+    const context: PlayerContext = { sessionId: sample.session || undefined, state, step: sample.step };
+    const expected = new SessionWire(host, context.sessionId).text(nextRequest(context));
+    if (sample.request !== expected) {
+      return `and nextRequest chose differently after a ${what} (step ${sample.step}):\nnative ${JSON.stringify(sample.request)}\nnextRequest ${JSON.stringify(expected)}`;
+    }
+  }
+  return null;
+}
+
 /** Whether replies now count in the per-call figures and the mean reply size (only in a one-worker window). */
 const gameWindow = { recordCalls: false };
 
 async function runGameLoad(url: string, connections: number, window: Window): Promise<LoadResult> {
+  if (loadGenerator === 'native') return runNativeGame(url, connections, window);
   if (loadGenerator === 'raw') {
     const host = hostLine(url);
     return runRawLoad<PlayerContext>({
@@ -699,7 +833,17 @@ const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   whatIfJsonSerializer = opts.whatIfJsonSerializer;
-  loadGenerator = opts.loadGenerator;
+  loadGenerator = opts.loadGenerator ?? DEFAULT_LOAD_GENERATOR;
+  if (loadGenerator === 'native') {
+    const why: { message?: string } = {};
+    const program = nativeLoadProgram(why);
+    if (program) nativeProgram = program;
+    else if (opts.loadGenerator === 'native') throw new Error(`bench: cannot compile scripts/src/nativeHttpLoad.c: ${why.message}`);
+    else {
+      console.log(`note: no native load generator (cc -O2 scripts/src/nativeHttpLoad.c: ${why.message}); using the raw Node client`);
+      loadGenerator = 'raw';
+    }
+  }
   const dir = mkdtempSync(join(tmpdir(), 'drugwars-bench-'));
   try {
     const hello = await startChild(['--serve', 'hello']);
@@ -779,12 +923,15 @@ async function main(): Promise<void> {
     const meanReplyBytes = replyBytes.count > 0 ? round(replyBytes.total / replyBytes.count) : 0;
     console.log(
       `game replies     ${meanReplyBytes} bytes mean body (one worker's measured run); ` +
-        `${readerFallbacks.count} replies of all runs read by a full JSON.parse (a field not where gameReply.ts looks)`,
+        (loadGenerator === 'native'
+          ? `native player: ${nativeFigures.samples} sampled replies and choices checked against JSON.parse and nextRequest, ` +
+            `${nativeFigures.unreadable} replies without a readable state (the player started over)`
+          : `${readerFallbacks.count} replies of all runs read by a full JSON.parse (a field not where gameReply.ts looks)`),
     );
     console.log(
       `(${opts.connections} connections, ${opts.durationS} s per HTTP run after ${opts.warmupS} s warm-up` +
         `${allCores ? ` (${opts.warmupS * opts.workers} s for ${opts.workers} workers)` : ''}, ` +
-        `${opts.database ? 'PostgreSQL' : 'SQLite temp file'}; load generator: ${LOAD_GENERATOR_NAMES[opts.loadGenerator]})`,
+        `${opts.database ? 'PostgreSQL' : 'SQLite temp file'}; load generator: ${LOAD_GENERATOR_NAMES[loadGenerator]})`,
     );
     let lighthouse: LighthouseFigures | null = null;
     // Null when the web app is not built (npm run build): the bench's HTTP figures do not need it.
@@ -823,7 +970,7 @@ async function main(): Promise<void> {
           engineGamesPerSecond: round(engine.gamesPerSecond),
           auditReplayMsP50: round(engine.replayMsP50, 3),
           meanReplyBytes,
-          loadGenerator: opts.loadGenerator,
+          loadGenerator,
           workers: allCores ? opts.workers : 1,
           gameRpsAllCores: allCores ? round(allCores.rps) : null,
           p99MsAllCores: allCores ? allCores.p99Ms : null,
@@ -870,6 +1017,9 @@ async function benchGame(databaseUrl: string, workers: number, opts: Options): P
       workers === 1,
     );
     const client = process.cpuUsage(client0);
+    // The native load generator is a child process: its CPU adds to this one's (which then only waits for it).
+    client.user += result.nativeCpu?.user ?? 0;
+    client.system += result.nativeCpu?.system ?? 0;
     result.cpuUsPerRequest = ((await game.cpuMicros()) - (await cpu0)) / Math.max(result.total, 1);
     result.clientCpuUsPerRequest = (client.user + client.system) / Math.max(result.total, 1);
     result.clientSystemCpuUsPerRequest = client.system / Math.max(result.total, 1);
