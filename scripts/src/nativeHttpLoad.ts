@@ -91,21 +91,8 @@ export interface NativeLoadResult extends RawLoadResult {
   calls: NativeCall[];
 }
 
-interface Output {
-  total: number;
-  elapsedMs: number;
-  p50Ms: number;
-  p99Ms: number;
-  errors: number;
-  statuses: Record<string, number>;
-  userUs: number;
-  systemUs: number;
-  replyBytes: number;
-  readerFailures: number;
-  unreadable: number;
-  samples: number;
-  calls: NativeCall[];
-}
+/** The C program's last line: the result before the figures derived here (rps, non2xx), with its window's length. */
+type Output = Omit<NativeLoadResult, 'rps' | 'non2xx'> & { elapsedMs: number };
 
 /** Fields as the C program reads them: `<length>:<bytes>` (lengths in bytes; everything here is ASCII). */
 function fields(values: readonly (string | number)[]): string {
@@ -158,22 +145,13 @@ export function runNativeLoad(options: NativeLoadOptions): Promise<NativeLoadRes
         reject(new Error(`nativeHttpLoad exited with ${code}: ${out}`));
         return;
       }
-      const o = JSON.parse(last) as Output;
+      const { elapsedMs, ...figures } = JSON.parse(last) as Output;
       resolve({
-        rps: o.total / Math.max(o.elapsedMs / 1000, 1e-9),
-        p50Ms: Math.round(o.p50Ms),
-        p99Ms: Math.round(o.p99Ms),
-        total: o.total,
-        non2xx: o.total - (o.statuses['2xx'] ?? 0),
-        errors: o.errors,
-        statuses: o.statuses,
-        userUs: o.userUs,
-        systemUs: o.systemUs,
-        replyBytes: o.replyBytes,
-        readerFailures: o.readerFailures,
-        unreadable: o.unreadable,
-        samples: o.samples,
-        calls: o.calls,
+        ...figures,
+        rps: figures.total / Math.max(elapsedMs / 1000, 1e-9),
+        p50Ms: Math.round(figures.p50Ms),
+        p99Ms: Math.round(figures.p99Ms),
+        non2xx: figures.total - (figures.statuses['2xx'] ?? 0),
       });
     });
   });

@@ -14,15 +14,22 @@ import { newGame } from './newGame';
 import { carelessPolicy, chooser } from './testkit';
 import type { Action, GameState } from './types';
 
-function playAll(): string {
+/**
+ * Plays `games` seeded games (game g's seed is seedBase + g * seedStep) with a policy, at most `maxActions` actions
+ * each, and hashes the first state and every action and apply result (refusals too) in order.
+ */
+function hashGames(
+  games: number,
+  { seedBase, seedStep, name, maxActions }: { seedBase: bigint; seedStep: number; name: string; maxActions: number },
+  policyOf: (game: number) => (s: GameState, turn: number) => Action,
+): string {
   const hash = createHash('sha256');
-  for (let g = 0; g < 40; g++) {
-    const seed = String(1_000_000_000_000_000n + BigInt(g * 7919));
-    let s = newGame({ playerName: `golden-${g}`, seed, isSeeded: true });
+  for (let g = 0; g < games; g++) {
+    let s = newGame({ playerName: `${name}-${g}`, seed: String(seedBase + BigInt(g * seedStep)), isSeeded: true });
     hash.update(JSON.stringify(s));
-    const pick = chooser(g + 1);
-    for (let i = 0; i < 400 && !s.gameOver; i++) {
-      const action = carelessPolicy(s, pick);
+    const policy = policyOf(g);
+    for (let turn = 0; turn < maxActions && !s.gameOver; turn++) {
+      const action = policy(s, turn);
       const result = apply(s, action);
       hash.update(JSON.stringify(action));
       hash.update(JSON.stringify(result));
@@ -30,6 +37,13 @@ function playAll(): string {
     }
   }
   return hash.digest('hex');
+}
+
+function playAll(): string {
+  return hashGames(40, { seedBase: 1_000_000_000_000_000n, seedStep: 7919, name: 'golden', maxActions: 400 }, (g) => {
+    const pick = chooser(g + 1);
+    return (s) => carelessPolicy(s, pick);
+  });
 }
 
 /**
@@ -59,20 +73,7 @@ function traderPolicy(s: GameState, turn: number): Action {
 }
 
 function playTraders(): string {
-  const hash = createHash('sha256');
-  for (let g = 0; g < 30; g++) {
-    const seed = String(3_000_000_000_000_000n + BigInt(g * 104_729));
-    let s = newGame({ playerName: `trader-${g}`, seed, isSeeded: true });
-    hash.update(JSON.stringify(s));
-    for (let turn = 0; turn < 1000 && !s.gameOver; turn++) {
-      const action = traderPolicy(s, turn);
-      const result = apply(s, action);
-      hash.update(JSON.stringify(action));
-      hash.update(JSON.stringify(result));
-      if (result.ok) s = result.state;
-    }
-  }
-  return hash.digest('hex');
+  return hashGames(30, { seedBase: 3_000_000_000_000_000n, seedStep: 104_729, name: 'trader', maxActions: 1000 }, () => traderPolicy);
 }
 
 describe('golden replay', () => {
