@@ -93,8 +93,11 @@ export function LineChart({ data, paletteSize = GAME_CHART_COLOURS, showLegend =
         window.addEventListener('resize', onResize);
       })
       .catch((err) => {
+        // Only a chart still on screen reports: after unmount nobody reads it (and in tests the log would land
+        // after the test environment has closed, an unhandled error that fails the run).
+        if (cancelled) return;
         console.warn('chart failed', err);
-        if (!cancelled) setFailed(true);
+        setFailed(true);
       });
     return () => {
       cancelled = true;
