@@ -206,9 +206,26 @@ export function buildMarket(prices: Record<string, number>, previous: Record<str
   return market;
 }
 
+/** Each drug's place in DRUGS, which is its place in every market buildMarket makes. */
+const DRUG_INDEX: ReadonlyMap<string, number> = new Map(DRUGS.map((d, i) => [d.id, i]));
+
+/**
+ * Where a drug's entry is in today's market (-1 when it has none). The entry at the drug's catalogue index is
+ * tried first (always the one in a market buildMarket made), so a trade reads one entry rather than every entry
+ * before it: in the server each is a separate object, seldom still in the processor's caches between two moves of
+ * the same game. Any other order is searched.
+ */
+function marketIndex(state: GameState, drugId: string): number {
+  const market = state.marketInfo;
+  const at = DRUG_INDEX.get(drugId);
+  if (at !== undefined && at < market.length && market[at]!.id === drugId) return at;
+  for (let i = 0; i < market.length; i++) if (market[i]!.id === drugId) return i;
+  return -1;
+}
+
 function marketEntry(state: GameState, drugId: string): MarketEntry | undefined {
-  for (const m of state.marketInfo) if (m.id === drugId) return m;
-  return undefined;
+  const i = marketIndex(state, drugId);
+  return i < 0 ? undefined : state.marketInfo[i];
 }
 
 /** Price the current market pays for a drug today. */
@@ -231,7 +248,8 @@ export function buy(state: GameState, drugId: string, quantity: number): ApplyRe
   const drug = DRUG_BY_ID.get(drugId);
   if (!drug) return refuse('UNKNOWN_ITEM', 'There is no such drug on the street.');
   if (!isPositiveInt(quantity)) return refuse('INVALID_INPUT', BAD_QUANTITY);
-  const m = marketEntry(state, drugId)!;
+  const at = marketIndex(state, drugId);
+  const m = state.marketInfo[at]!;
   const p = state.player;
   const total = m.price * quantity;
   if (total > p.cash) return refuse('INSUFFICIENT_FUNDS', "You can't afford that much!");
@@ -239,7 +257,9 @@ export function buy(state: GameState, drugId: string, quantity: number): ApplyRe
   if (quantity > p.coatSpace - p.usedSpace) return refuse('NOT_ENOUGH_SPACE', "You can't get that much!");
   const held = Object.hasOwn(p.inventory, drugId) ? p.inventory[drugId]! : { quantity: 0, totalCost: 0 };
   const inventory = { ...p.inventory, [drugId]: { quantity: held.quantity + quantity, totalCost: held.totalCost + total } };
-  const marketInfo = state.marketInfo.map((e) => (e.id === drugId ? { ...e, quantity: e.quantity - quantity } : e));
+  // A copy of the list (no entry read) with the one entry changed.
+  const marketInfo = state.marketInfo.slice();
+  marketInfo[at] = { ...m, quantity: m.quantity - quantity };
   const next = copyState(state);
   next.marketInfo = marketInfo;
   const player = draftPlayer(p);

@@ -101,18 +101,24 @@ function jerk(): NameValidation {
 export function containsBannedWord(lowerName: string): boolean {
   const lower = lowerName.toLowerCase();
   for (const swapped of lookAlikeVariants(lower)) {
-    const forward = [swapped, swapped.replace(/-/g, '')];
-    for (const form of forward) {
-      const reversed = reverse(form);
-      // Substrings: blank out innocent words first ("badminton"), in both reading directions.
-      const forSubstrings = [blankInnocent(form), reverse(blankInnocent(form))];
-      if (forSubstrings.some((text) => BANNED_SUBSTRINGS.some((word) => text.includes(word)))) return true;
-      // Tokens: the whole form or one of its hyphen-separated parts, in both directions.
-      const tokens = [...form.split('-'), ...reversed.split('-'), form, reversed];
-      if (tokens.some((token) => BANNED_TOKENS.includes(token))) return true;
-    }
+    if (formIsBanned(swapped)) return true;
+    // Without hyphens: a name that has none is the same text again, already answered (most names).
+    const joined = swapped.replace(/-/g, '');
+    if (joined !== swapped && formIsBanned(joined)) return true;
   }
   return false;
+}
+
+/** Rule 7 on one form of the name (as typed or without hyphens, look-alikes read one way). */
+function formIsBanned(form: string): boolean {
+  const reversed = reverse(form);
+  // Substrings: blank out innocent words first ("badminton"), in both reading directions.
+  const blanked = blankInnocent(form);
+  const forSubstrings = [blanked, reverse(blanked)];
+  if (forSubstrings.some((text) => BANNED_SUBSTRINGS.some((word) => text.includes(word)))) return true;
+  // Tokens: the whole form or one of its hyphen-separated parts, in both directions.
+  const tokens = [...form.split('-'), ...reversed.split('-'), form, reversed];
+  return tokens.some((token) => BANNED_TOKENS.includes(token));
 }
 
 function blankInnocent(text: string): string {
