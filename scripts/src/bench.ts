@@ -21,12 +21,13 @@
 // With --json the last printed line is {"helloRps":..,"gameRps":..,"ratio":..,"p50Ms":..,"p99Ms":.., ...}.
 //
 // Each server runs in its own child process (this file with --serve hello|game) so the load generator and the
-// server do not share an event loop; the load generator is the same for both: a lean raw HTTP/1.1 client in Node
-// (rawHttpLoad.ts, the default), a C program (--load-generator native: nativeHttpLoad.c, compiled on first use with
-// the machine's `cc -O2`), or autocannon (--load-generator autocannon, what the bench used first). The native and
-// raw ones play the same player: one per keep-alive connection, one request at a time, the next one chosen from
-// the reply (nextRequest below; the C program does the same, given the locations and flight prices from the
-// engine); the native one costs about 2/3 of the raw one's CPU per request, which cost a fraction of autocannon's.
+// server do not share an event loop; the load generator is the same for both: a C program (nativeHttpLoad.c, the
+// default, compiled on first use with the machine's `cc -O2`; the raw client when there is no `cc`), a lean raw
+// HTTP/1.1 client in Node (--load-generator raw: rawHttpLoad.ts), or autocannon (--load-generator autocannon, what
+// the bench used first). The native and raw ones play the same player: one per keep-alive connection, one request
+// at a time, the next one chosen from the reply (nextRequest below; the C program does the same, given the
+// locations and flight prices from the engine); the native one costs about 2/3 of the raw one's CPU per request,
+// or half with two workers, and the raw one a fraction of autocannon's.
 // The player reads the few fields it plans on from the reply text (gameReply.ts, and its C counterpart) rather
 // than by JSON.parse of the whole ~5 KB reply. The raw client's reading is checked against JSON.parse on every
 // reply of the warm-up runs and on one in MEASURED_CHECK_EVERY of the measured ones; the C program writes one in
@@ -93,11 +94,20 @@ interface Options {
 type LoadGenerator = 'native' | 'raw' | 'autocannon';
 
 /**
- * Without --load-generator. Still raw: with native the servers' CPU per request came out ~6% higher with one worker
- * (160 against 151 us, five runs each, alternating) and ~4% with two, so the default's figures would move under
- * runs that compare before and after. When it is native and no C compiler is there, the bench says so and uses raw.
+ * Without --load-generator. Native: it takes the least CPU from the servers it shares the cores with, and it does not
+ * preempt them (it runs as SCHED_BATCH: see nativeHttpLoad.c). In alternating full runs of raw, native as an ordinary
+ * task and native as SCHED_BATCH (8, 9 and 8 runs, load 1.6-4 from other work; medians, SCHED_BATCH against raw):
+ * the generator's CPU per request 22 against 35 us with one worker and 16 against 31 with two, the servers' 149
+ * against 155 us with one worker and 149 against 167 with two, p99 20 against 25 ms, coreScalingCeiling 1.82 against
+ * 1.56, coreScaling 1.65 against 1.38. As an ordinary task it was no better than raw with two workers (servers 170
+ * us, ceiling 1.51). As SCHED_BATCH the two workers' CPU per request came out below one worker's in 4 of 8 runs
+ * (coreScalingByCpu above 2): the one worker wakes the generator, idle on the other core, for nearly every reply
+ * (0.9 wake-ups per request), the two workers seldom do (0.09: it is then waiting for a core anyway). A batch task
+ * also waits longer for a core that other work keeps busy, and one run's one-worker window here fell to 4182 req/s
+ * (p99 64 ms, the server's CPU per request as usual), which put coreScaling at 2.76: on a busy machine read
+ * coreScaling next to coreScalingByCpu and uptime. When no C compiler is there, the bench says so and uses raw.
  */
-const DEFAULT_LOAD_GENERATOR: LoadGenerator = 'raw';
+const DEFAULT_LOAD_GENERATOR: LoadGenerator = 'native';
 
 function parseArgs(argv: readonly string[]): Options {
   const value = (name: string, fallback: number): number => {
@@ -328,7 +338,7 @@ function summarizeLoad(r: autocannon.Result): LoadResult {
   };
 }
 
-let loadGenerator: LoadGenerator = 'raw';
+let loadGenerator: LoadGenerator = DEFAULT_LOAD_GENERATOR;
 /** The compiled native load generator (when loadGenerator is 'native'). */
 let nativeProgram = '';
 
