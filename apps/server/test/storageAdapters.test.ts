@@ -4,9 +4,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { createStorage } from '../src/storage/createStorage';
 import { dailyScoresQuery, KyselyStorage, topScoresQuery } from '../src/storage/kyselyStorage';
+import { NEW_DATABASE_PAGE_SIZE } from '../src/storage/sqlitePragmas';
 import { TEST_DATABASE_URL, postgresTarget } from './support/storageTargets';
 import { OPAQUE, buy, fakeState } from './support/storageFixtures';
 
@@ -30,8 +32,35 @@ describe('createStorage', () => {
       expect(mode[0]?.journal_mode).toBe('wal');
       const { rows: fk } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(storage.db);
       expect(fk[0]?.foreign_keys).toBe(1);
+      const { rows: page } = await sql<{ page_size: number }>`pragma page_size`.execute(storage.db);
+      expect(page[0]?.page_size).toBe(NEW_DATABASE_PAGE_SIZE);
     } finally {
       await storage.close();
+    }
+  });
+
+  it('sqlite: a database made with another page size keeps it and every game in it', async () => {
+    const file = join(dir, 'older-pages.db');
+    const older = new BetterSqlite3(file);
+    older.pragma('page_size = 4096');
+    older.pragma('journal_mode = WAL');
+    older.close();
+    const id = '00000000-0000-4000-8000-000000000002';
+    const now = new Date('2026-11-18T12:00:00Z');
+    const first = asKysely(createStorage(`sqlite:${file}`, OPAQUE));
+    await first.migrate();
+    await first.createSession({ id, playerName: 'p', seed: '1', isSeeded: false, state: fakeState(1) }, now);
+    for (let v = 0; v < 20; v++) await first.append(id, v, buy(1), fakeState(v), now);
+    await first.close();
+    const reopened = asKysely(createStorage(`sqlite:${file}`, OPAQUE));
+    try {
+      await reopened.migrate();
+      const { rows: page } = await sql<{ page_size: number }>`pragma page_size`.execute(reopened.db);
+      expect(page[0]?.page_size).toBe(4096);
+      expect((await reopened.load(id, new Date(0)))?.version).toBe(20);
+      expect(await reopened.actions(id)).toHaveLength(20);
+    } finally {
+      await reopened.close();
     }
   });
 

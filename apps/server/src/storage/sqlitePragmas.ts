@@ -6,12 +6,24 @@ import type BetterSqlite3 from 'better-sqlite3';
 export const BUSY_TIMEOUT_MS = 5000;
 
 /**
+ * The page size of a database this server creates (an existing file keeps its own: SQLite changes it only on an
+ * empty file). A game action dirties about two pages wherever they sit (its session's leaf of the actions index,
+ * its share of the log's and the live sessions' pages), and a commit writes each dirty page whole to the WAL, which
+ * the checkpointer then copies again: with 2 KB pages a commit writes half the bytes for a few more frames.
+ * Measured on SQLite 3 with 64 games appending in groups of 8: COMMIT ~80 -> ~65 us per group; 1 KB pages
+ * wrote too many more frames (~71 us), 8 and 16 KB far more bytes (~100-350 us).
+ */
+export const NEW_DATABASE_PAGE_SIZE = 2048;
+
+/**
  * WAL: readers never block the writer and commits are appends to the log. synchronous=NORMAL in WAL mode stays
  * consistent after a process crash (a committed transaction survives kill -9); only a power loss can drop the
  * last commits. foreign_keys enables the actions -> sessions ON DELETE CASCADE. With `checkpointElsewhere`, this
- * connection never checkpoints (sqliteCheckpointer.ts does it on its own thread).
+ * connection never checkpoints (sqliteCheckpointer.ts does it on its own thread). The page size goes first: it
+ * must be set before WAL mode writes the new file's header.
  */
 export function applySqlitePragmas(sqlite: BetterSqlite3.Database, options: { checkpointElsewhere: boolean }): void {
+  sqlite.pragma(`page_size = ${NEW_DATABASE_PAGE_SIZE}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('synchronous = NORMAL');
