@@ -26,6 +26,9 @@ function onlyTextProperties(schema: TSchema): boolean {
   return properties !== undefined && Object.values(properties).every((p) => p.type === 'string');
 }
 
+/** A pass that leaves the request's part as it is. */
+const VALID = Object.freeze({});
+
 export const strictValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const typeCheck = Compile(schema);
   const integers = httpPart === 'body' ? [] : integerProperties(schema);
@@ -41,7 +44,11 @@ export const strictValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema
     }
     let converted = convert ? Value.Convert(schema, value) : value;
     if (notWhole.length > 0) converted = { ...(converted as Record<string, unknown>), ...Object.fromEntries(notWhole) };
-    if (typeCheck.Check(converted)) return { value: converted };
+    // The same object back is not handed to Fastify as a value: it would set request.headers to it, and every later
+    // read of request.headers (the session id, the Idempotency-Key) would then copy all the headers (Fastify's
+    // getter merges "additional" headers into a new object). A missing part (null here) is still handed back: Fastify
+    // sets an absent body to null that way, as before.
+    if (typeCheck.Check(converted)) return converted === value && value !== null ? VALID : { value: converted };
     return { error: typeCheck.Errors(converted) as unknown as FastifySchemaValidationError[] };
   };
 };
