@@ -20,7 +20,8 @@
  * and the latency figures include the wait. With one worker there is an idle core for it, and it behaves as
  * before (~1.1 replies per wake-up; the server's CPU per request 149 against 153 us, medians), unless other work
  * keeps the second core busy: then it waits for a core where an ordinary task would preempt, and the server may
- * run out of requests (bench.ts's DEFAULT_LOAD_GENERATOR says what that did to one run).
+ * run out of requests (bench.ts's DEFAULT_LOAD_GENERATOR says what that did to one run). NATIVE_LOAD_ORDINARY=1
+ * runs it as an ordinary task, for comparing the two.
  *
  * NATIVE_LOAD_PAUSE=1 (a what-if, not the bench's figures): after each batch of replies, sleep for the time the
  * server takes to answer a quarter of the connections (at most 1 ms), so replies gather and the next requests
@@ -832,9 +833,10 @@ static long microseconds(struct timeval t) { return t.tv_sec * 1000000L + t.tv_u
 int main(void) {
   signal(SIGPIPE, SIG_IGN);
   pauseOn = getenv("NATIVE_LOAD_PAUSE") != NULL;
-  /* No wake-up preemption of the servers (see the header). */
+  /* No wake-up preemption of the servers (see the header); NATIVE_LOAD_ORDINARY=1 is the what-if without it. */
   struct sched_param noPriority = {0};
-  if (sched_setscheduler(0, SCHED_BATCH, &noPriority) != 0) perror("nativeHttpLoad: SCHED_BATCH (the servers' CPU figures will be higher)");
+  if (!getenv("NATIVE_LOAD_ORDINARY") && sched_setscheduler(0, SCHED_BATCH, &noPriority) != 0)
+    perror("nativeHttpLoad: SCHED_BATCH (the servers' CPU figures will be higher)");
   long capacity = 1 << 16;
   input = malloc(capacity);
   for (ssize_t n; (n = read(0, input + inputLength, capacity - inputLength)) > 0;) {

@@ -6,18 +6,20 @@ import type { ClientGameState } from '@drugwars/engine';
 import { createStorage } from '../src/storage/createStorage';
 import { describeEachStorage } from './support/storageTargets';
 import { drugOnSale, heldQuantity, request, type GameReply, type Reply } from './support/storageHttp';
-import { spawnServer, type ServerProcess } from './support/storageProcess';
+import { SERVER_START_TIMEOUT_MS, spawnServers, type ServerProcess } from './support/storageProcess';
 
 describeEachStorage('scale-out: two server processes, one database', (target) => {
   let a: ServerProcess;
   let b: ServerProcess;
   let databaseUrl: string;
 
+  // The hook is all process start-up (~3 s of CPU each, far more wall time on a busy machine): it gets the
+  // start-up allowance rather than the project's 60 s, which a loaded 2-core CI machine can use up.
   beforeAll(async () => {
     databaseUrl = await target.freshUrl();
     // Started together on an empty database: the migrations must still run exactly once.
-    [a, b] = await Promise.all([spawnServer({ DATABASE_URL: databaseUrl }), spawnServer({ DATABASE_URL: databaseUrl })]);
-  });
+    [a, b] = (await spawnServers([{ DATABASE_URL: databaseUrl }, { DATABASE_URL: databaseUrl }])) as [ServerProcess, ServerProcess];
+  }, SERVER_START_TIMEOUT_MS + 10_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
   });

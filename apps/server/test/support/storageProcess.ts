@@ -7,6 +7,15 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const mainTs = join(repoRoot, 'apps', 'server', 'src', 'main.ts');
 
+/**
+ * How long a spawned server may take to listen before spawnServer kills it and fails with its output. Starting
+ * main.ts under tsx is ~2.7 s of CPU (loading every module through tsx's loader hooks), ~1.5 s on an idle machine,
+ * but it is the one part of a process test that grows with the machine's load: two servers started together while
+ * three other copies of the same test started theirs on the same core listened after 29 s, ten times what the
+ * tests after them took. A hook or test that starts servers allows this plus its own work (see scaleoutServers).
+ */
+export const SERVER_START_TIMEOUT_MS = 150_000;
+
 export interface ServerProcess {
   baseUrl: string;
   child: ChildProcess;
@@ -30,6 +39,7 @@ export async function spawnServer(env: { DATABASE_URL: string } & Record<string,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
+  let timer: NodeJS.Timeout | undefined;
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       log += chunk.toString('utf8');
@@ -40,7 +50,12 @@ export async function spawnServer(env: { DATABASE_URL: string } & Record<string,
     child.stderr?.on('data', onData);
     child.once('exit', (code, signal) => reject(new Error(`server exited before listening (${code ?? signal}):\n${log}`)));
     child.once('error', reject);
-  });
+    // Never left running unseen: a server that does not come up is killed and its output shown.
+    timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not listen within ${SERVER_START_TIMEOUT_MS} ms:\n${log}`));
+    }, SERVER_START_TIMEOUT_MS);
+  }).finally(() => clearTimeout(timer));
   return {
     baseUrl,
     child,
@@ -54,4 +69,19 @@ export async function spawnServer(env: { DATABASE_URL: string } & Record<string,
       await exited(child);
     },
   };
+}
+
+/**
+ * Several servers started at the same moment (on one empty database they race to migrate it). If one fails to
+ * start, the others are stopped before the error is thrown: none is left running with nobody to stop it.
+ */
+export async function spawnServers(envs: ({ DATABASE_URL: string } & Record<string, string>)[]): Promise<ServerProcess[]> {
+  const started = await Promise.allSettled(envs.map((env) => spawnServer(env)));
+  const failure = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  if (failure) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw failure.reason;
+  }
+  return servers;
 }
