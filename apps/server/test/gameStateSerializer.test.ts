@@ -2,6 +2,7 @@
 // every other reply still goes through its schema's compiled serializer.
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import { chooser } from '@drugwars/engine/testkit';
 import {
   AMMO,
   ARMOR,
@@ -79,18 +80,6 @@ describe('the game-state reply writer', () => {
     }
   });
 });
-
-/** mulberry32: the test bot's own choices. */
-function chooser(seed: number): (n: number) => number {
-  let s = seed >>> 0;
-  return (n) => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
 
 /** A bot that tries every kind of move (refused ones are skipped), so states reach loans, gear, stashes, shipments. */
 function botAction(state: GameState, pick: (n: number) => number): Action {

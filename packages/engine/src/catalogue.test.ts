@@ -13,7 +13,6 @@ import {
   LOAN_SHARKS,
   LOCATIONS,
   locationRecord,
-  cityRecord,
   locationValues,
   RANKS,
   SHIPPING_COMPANIES,
@@ -48,8 +47,6 @@ describe('catalogue', () => {
   it('builds drug- and location-keyed records in catalogue order (the fast row builders match the lists)', () => {
     expect(Object.entries(drugRecord(DRUGS.map((d) => d.price)))).toEqual(DRUGS.map((d) => [d.id, d.price]));
     expect(Object.entries(locationRecord(LOCATIONS.map((l) => l.name)))).toEqual(LOCATIONS.map((l) => [l.id, l.name]));
-    for (const l of LOCATIONS) expect(Object.entries(cityRecord(l.id, l.name))).toEqual([[l.id, l.name]]);
-    expect(Object.entries(cityRecord('atlantis', 1))).toEqual([['atlantis', 1]]);
     // and the fast readers read them back in the same order
     const drugs: (number | undefined)[] = [];
     drugValues(Object.fromEntries(DRUGS.map((d) => [d.id, d.price])), drugs);

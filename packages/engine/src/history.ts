@@ -1,7 +1,6 @@
 // gameHistory (SPEC.md section 3) and the chart view built from it. Appends copy only the list they touch.
 // priceHistory holds what the player saw: every city on day 1 (the tip sheet), then the city they were in each
 // day (sharing that day's price row, immutable once made); the real prices elsewhere never reach it.
-import { cityRecord } from './catalogue';
 import { appended } from './state';
 import type { GameHistory, GameState, Player } from './types';
 
@@ -52,21 +51,10 @@ export function recordDay(h: GameHistory, day: number, p: Player, prices: Record
   return history(
     appended(h.financeHistory, { day, cash: p.cash, debt: p.debt, bank: p.bank }),
     appended(h.healthHistory, { day, health: p.health }),
-    dayAdded(h.priceHistory, day, cityRecord(p.location, prices)),
+    { ...h.priceHistory, [String(day)]: { [p.location]: prices } },
     h.actionHistory,
     h.locationHistory,
   );
-}
-
-/**
- * priceHistory with one day's entry added, keyed by the day as a number: an integer key is the same property as its
- * decimal string (and JSON lists such keys in ascending order either way), and the number skips the string's
- * conversion back to an index that `{ ...h, [String(day)]: row }` made.
- */
-function dayAdded(h: GameHistory['priceHistory'], day: number, row: Record<string, Record<string, number>>): GameHistory['priceHistory'] {
-  const out = { ...h };
-  out[day] = row;
-  return out;
 }
 
 /**

@@ -35,38 +35,6 @@ export function locationRecord<T>(v: readonly T[]): Record<string, T> {
   };
 }
 
-/**
- * A record of one city, `{ [id]: v }`, written as one object literal per city: an object literal with a computed
- * key that varies costs ~10x a plain literal (108 vs 8 ns; history.ts's recordDay makes one a day).
- * Keep in step with LOCATIONS; catalogue.test.ts checks it.
- */
-export function cityRecord<T>(id: string, v: T): Record<string, T> {
-  switch (id) {
-    case 'new_york':
-      return { new_york: v };
-    case 'miami':
-      return { miami: v };
-    case 'los_angeles':
-      return { los_angeles: v };
-    case 'chicago':
-      return { chicago: v };
-    case 'detroit':
-      return { detroit: v };
-    case 'houston':
-      return { houston: v };
-    case 'san_francisco':
-      return { san_francisco: v };
-    case 'boston':
-      return { boston: v };
-    case 'new_orleans':
-      return { new_orleans: v };
-    case 'las_vegas':
-      return { las_vegas: v };
-    default:
-      return { [id]: v };
-  }
-}
-
 /** The values of a location-keyed record in catalogue order (undefined where a location is missing). */
 export function locationValues<T>(r: Record<string, T>, out: (T | undefined)[]): void {
   out[0] = r.new_york;
