@@ -6,6 +6,7 @@ import type { ActionResponse } from '@drugwars/protocol';
 import { describeEachStorage } from './support/storageTargets';
 import { call, createTestApp, json, type TestApp } from './support/testApp';
 import { expectError, settleEncounters, startGame, stateOf } from './support/games';
+import { drugOnSale, heldQuantity } from './support/storageHttp';
 
 const DEPOSIT = '/api/game/bank/deposit';
 const WITHDRAW = '/api/game/bank/withdraw';
@@ -129,6 +130,26 @@ describeEachStorage('Idempotency-Key', (target) => {
     expect(again.body).toBe(first.body);
     expectError(await end(), 404, 'SESSION_NOT_FOUND');
     expectError(await end('another'), 404, 'SESSION_NOT_FOUND');
+    // The ended session's key is still its own: an action carrying it is told so, any other action is 404.
+    expectError(await deposit(game.sessionId, 1, 'bye'), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(await deposit(game.sessionId, 1, 'fresh'), 404, 'SESSION_NOT_FOUND');
+  });
+
+  it('a retry that the new state would accept again still answers the first reply and applies nothing', async () => {
+    // A sale of 1 unit, retried: the engine would sell another unit on the state after the first sale.
+    const game = await startGame(t.app, { playerName: 'reseller', seed: '84' });
+    const drug = drugOnSale(game.gameState, 'cheapest');
+    const buy = await call(t.app, 'POST', '/api/game/shop/buy', { sessionId: game.sessionId, body: { itemType: 'drug', itemId: drug.id, quantity: 2 } });
+    expect(buy.statusCode, buy.body).toBe(200);
+    const sell = () =>
+      call(t.app, 'POST', '/api/game/sell', { sessionId: game.sessionId, body: { drugId: drug.id, quantity: 1 }, headers: { 'idempotency-key': 'sell-1' } });
+    const first = await sell();
+    expect(first.statusCode, first.body).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await sell()).body).toBe(first.body);
+    expect(await t.storage.actions(game.sessionId)).toHaveLength(2);
+    const after = await stateOf(t.app, game.sessionId);
+    expect(after.player.cash).toBe(json<ActionResponse>(first).gameState.player.cash);
+    expect(heldQuantity(after, drug.id)).toBe(1);
   });
 
   it('refuses a malformed key with a 400 before doing anything', async () => {

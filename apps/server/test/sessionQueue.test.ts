@@ -1,9 +1,10 @@
 // One game's calls are queued in the process: a burst of concurrent calls on one session over real sockets is
 // answered in order, each accepted or refused by a rule, never CONFLICT, and the books balance.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClientGameState } from '@drugwars/engine';
 import { describeEachStorage } from './support/storageTargets';
 import { drugOnSale, heldQuantity, newGameOver, request, startServer, type RunningServer } from './support/storageHttp';
+import { MAX_QUEUED_PER_SESSION, SessionQueue } from '../src/services/sessionQueue';
 
 const BURST = 50;
 
@@ -55,5 +56,50 @@ describeEachStorage('a burst on one session', (target) => {
     const after = (await request(server.baseUrl, 'GET', '/api/game/state', { sessionId })).body.gameState as ClientGameState;
     expect(after.player.bank).toBe(10);
     expect(after.player.cash).toBe(state.player.cash - 10);
+  });
+});
+
+describe('SessionQueue', () => {
+  const later = <T>(value: T, fail = false) =>
+    new Promise<T>((resolve, reject) => setTimeout(() => (fail ? reject(new Error(String(value))) : resolve(value)), 1));
+
+  it("runs one game's calls one at a time in arrival order, a failed call included, and forgets an idle game", async () => {
+    const queue = new SessionQueue();
+    const log: string[] = [];
+    const task = (name: string, fail = false) => async () => {
+      log.push(`start ${name}`);
+      try {
+        return await later(name, fail);
+      } finally {
+        log.push(`end ${name}`);
+      }
+    };
+    const a = queue.run('g1', task('a'));
+    const b = queue.run('g1', task('b', true));
+    const c = queue.run('g1', task('c'));
+    const other = queue.run('g2', task('x'));
+    expect(queue.size).toBe(2);
+    await expect(a).resolves.toBe('a');
+    await expect(b).rejects.toThrow('b');
+    await expect(c).resolves.toBe('c');
+    await other;
+    const g1 = log.filter((l) => !l.endsWith(' x'));
+    expect(g1).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+    await later(null);
+    expect(queue.size).toBe(0);
+    // A call on a game whose queue has emptied runs at once again.
+    await expect(queue.run('g1', task('d'))).resolves.toBe('d');
+  });
+
+  it(`refuses a call with ${MAX_QUEUED_PER_SESSION} already waiting on the game (409 CONFLICT), and a task that throws rejects`, async () => {
+    const queue = new SessionQueue();
+    const calls = Array.from({ length: MAX_QUEUED_PER_SESSION }, (_, i) => queue.run('g', () => later(i)));
+    await expect(queue.run('g', () => later(-1))).rejects.toMatchObject({ statusCode: 409, code: 'CONFLICT' });
+    await Promise.all(calls);
+    const throwing = (() => {
+      throw new Error('sync');
+    }) as unknown as () => Promise<number>;
+    await expect(queue.run('h', throwing)).rejects.toThrow('sync');
+    expect(queue.size).toBe(0);
   });
 });

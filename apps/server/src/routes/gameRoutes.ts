@@ -36,8 +36,8 @@ const actionReply = (result: ApplyOk): ActionResponse => ({
 export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
   const { sessions } = options;
   // Every state-changing call takes an Idempotency-Key: a retry with the same key gets the first reply.
-  const act = async (request: FastifyRequest, action: Action) =>
-    (await sessions.act(sessionIdOf(request), action, { idempotencyKey: idempotencyKeyOf(request) })).result;
+  const act = (request: FastifyRequest, action: Action) =>
+    sessions.act(sessionIdOf(request), action, { idempotencyKey: idempotencyKeyOf(request) });
 
   // ---------- session lifecycle ----------
   app.post(

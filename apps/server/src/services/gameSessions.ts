@@ -21,7 +21,7 @@ import {
   type GameState,
 } from '@drugwars/engine';
 import { ApiErrorCode } from '@drugwars/protocol';
-import { OutdatedRulesError, SessionLogError, type DailySession, type SessionRecord, type Storage } from '../storage/port';
+import { OutdatedRulesError, SessionLogError, type AppendOptions, type DailySession, type SessionRecord, type Storage } from '../storage/port';
 import { ApiError, auditFailure, fromRuleError, idempotencyKeyReused, rulesChanged, sessionNotFound, tooManyMoves } from '../errors';
 import { canonicalJson } from './canonicalJson';
 import { checkActionCaps, DEFAULT_ACTION_CAPS, type ActionCaps } from './actionCaps';
@@ -81,11 +81,6 @@ export interface CreatedGame {
   isManualSeed: boolean;
   /** A Daily Run's date, null for other games. */
   dailyDate: string | null;
-}
-
-export interface AppliedAction {
-  record: SessionRecord;
-  result: ApplyOk;
 }
 
 export class GameSessions {
@@ -152,88 +147,115 @@ export class GameSessions {
    * The live session or null (unknown, malformed, ended or expired id). A game started under rules this engine no
    * longer plays is 410 RULES_CHANGED: closed with a clear message, never an audit failure.
    */
-  async find(sessionId: string | undefined): Promise<SessionRecord | null> {
+  find(sessionId: string | undefined): Promise<SessionRecord | null> {
     const id = normalizedId(sessionId);
-    return id === null ? null : this.read(id, 'load');
+    return id === null ? Promise.resolve(null) : this.read(id, 'load');
   }
 
   /** `find` of a normalized id, read from the database ('load') or this process's cached record ('peek'). */
-  private async read(id: string, how: 'load' | 'peek'): Promise<SessionRecord | null> {
-    let record: SessionRecord | null;
+  private read(id: string, how: 'load' | 'peek'): Promise<SessionRecord | null> {
+    // A promise chain rather than an async function awaiting the storage: one promise and one turn less per read.
+    const cutoff = this.expiresBefore();
+    let pending: Promise<SessionRecord | null>;
     try {
-      record = await (how === 'peek' ? this.storage.peek(id, this.expiresBefore()) : this.storage.load(id, this.expiresBefore()));
+      pending = how === 'peek' ? this.storage.peek(id, cutoff) : this.storage.load(id, cutoff);
     } catch (error) {
-      if (error instanceof OutdatedRulesError) throw rulesChanged();
-      // The stored snapshot and the action log no longer fit together: rows were changed outside the game.
-      if (error instanceof SessionLogError) throw auditFailure();
-      throw error;
+      pending = Promise.reject(error);
     }
-    if (record && !isReplayable(rulesVersionOf(record.state))) throw rulesChanged();
-    return record;
+    return pending.then(checkedRules, readFailure);
   }
 
   /** The live session, or 404 SESSION_NOT_FOUND. */
-  async get(sessionId: string | undefined): Promise<SessionRecord> {
-    const record = await this.find(sessionId);
-    if (!record) throw sessionNotFound();
-    return record;
+  get(sessionId: string | undefined): Promise<SessionRecord> {
+    const id = normalizedId(sessionId);
+    return id === null ? Promise.reject(sessionNotFound()) : this.read(id, 'load').then(found);
   }
 
   /**
-   * Applies one action, after this game's earlier calls in this process. A refused action changes nothing; an
-   * accepted one is appended only if nobody else wrote in between, otherwise we reload and let the engine decide
-   * again on the fresh state. With an Idempotency-Key already used for this action, nothing is applied and the
-   * result is the first one's.
+   * Applies one action, after this game's earlier calls in this process, and gives the engine's result. A refused
+   * action changes nothing; an accepted one is appended only if nobody else wrote in between, otherwise we reload
+   * and let the engine decide again on the fresh state. With an Idempotency-Key already used for this action,
+   * nothing is applied and the result is the first one's.
    */
-  act(sessionId: string | undefined, action: Action, options: ActOptions = {}): Promise<AppliedAction> {
+  act(sessionId: string | undefined, action: Action, options: ActOptions = {}): Promise<ApplyOk> {
     const id = normalizedId(sessionId);
     if (id === null) return Promise.reject(sessionNotFound());
-    return this.queue.run(id, () => this.actNow(id, action, options.idempotencyKey));
+    const idempotencyKey = options.idempotencyKey;
+    return this.queue.run(id, () => this.actNow(id, action, idempotencyKey));
   }
 
-  private async actNow(id: string, action: Action, idempotencyKey: string | undefined): Promise<AppliedAction> {
+  private async actNow(id: string, action: Action, idempotencyKey: string | undefined): Promise<ApplyOk> {
     // The first try works on the record this process cached when it last read or wrote the game (no database
     // read): the append checks the version, so a record another process has moved past costs a retry, never a
     // wrong move. A refusal decided on it is only believed once a fresh load refuses too.
-    let how: 'load' | 'peek' = 'peek';
+    // Nor does the first try look the Idempotency-Key up (every player's move carries a fresh one): an append with
+    // a key this session has used already writes nothing and answers VERSION_CONFLICT (see the port), and every
+    // other way a keyed first try can end but success leads to a fresh try that looks the key up before anything
+    // else, as every later try does. So a retried call still gets its first reply (and a key used for another
+    // request its 422), decided exactly as if the key had been looked up first.
+    const keyed = idempotencyKey !== undefined;
+    let peeked = true;
     for (let attempt = 1; ; attempt++) {
-      if (idempotencyKey !== undefined) {
+      if (!peeked && keyed) {
         const first = await this.firstResult(id, idempotencyKey, action);
         if (first) return first;
       }
-      const record = await this.read(id, how);
-      if (!record) throw sessionNotFound();
-      const peeked = how === 'peek';
-      how = 'load';
-      let result: ApplyResult;
+      let record: SessionRecord | null;
       try {
-        checkActionCaps(this.caps, record, action);
-        result = apply(record.state, action);
-        if (!result.ok) throw fromRuleError(result);
+        record = await this.read(id, peeked ? 'peek' : 'load');
       } catch (error) {
-        if (peeked) {
+        if (peeked && keyed) {
+          peeked = false;
           attempt--;
           continue;
         }
         throw error;
       }
+      if (!record) {
+        if (peeked && keyed) {
+          peeked = false;
+          attempt--;
+          continue;
+        }
+        throw sessionNotFound();
+      }
+      let result: ApplyResult;
+      try {
+        checkActionCaps(this.caps, record, action);
+        result = apply(record.state, action);
+      } catch (error) {
+        if (peeked) {
+          peeked = false;
+          attempt--;
+          continue;
+        }
+        throw error;
+      }
+      if (!result.ok) {
+        if (peeked) {
+          peeked = false;
+          attempt--;
+          continue;
+        }
+        throw fromRuleError(result);
+      }
       // The action that starts a new day counts in the old one; the new day's actions start after it.
-      const dayStartVersion = result.state.day !== record.state.day ? record.version + 1 : undefined;
-      const appended = await this.storage.append(record.id, record.version, action, result.state, this.now(), {
-        ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
-        ...(dayStartVersion === undefined ? {} : { dayStartVersion }),
-      });
+      const options: AppendOptions = {};
+      if (keyed) options.idempotencyKey = idempotencyKey;
+      if (result.state.day !== record.state.day) options.dayStartVersion = record.version + 1;
+      const appended = await this.storage.append(record.id, record.version, action, result.state, this.now(), options);
       if (appended.ok) {
         this.events.actionApplied?.(action.type);
-        const next = { ...record, state: result.state, version: appended.version };
-        return { record: dayStartVersion === undefined ? next : { ...next, dayStartVersion }, result };
+        return result;
       }
-      if (appended.reason === 'NOT_FOUND') throw sessionNotFound();
-      // Another process wrote first. A record this process had cached was merely behind: reload at once.
-      if (peeked) {
+      // Another process wrote first (or, on a keyed first try, this key was used before). A record this process had
+      // cached was merely behind: reload at once.
+      if (peeked && (keyed || appended.reason !== 'NOT_FOUND')) {
+        peeked = false;
         attempt--;
         continue;
       }
+      if (appended.reason === 'NOT_FOUND') throw sessionNotFound();
       if (attempt >= MAX_APPEND_ATTEMPTS) throw tooManyMoves();
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(RETRY_PAUSE_MAX_MS, 2 ** attempt)));
     }
@@ -244,14 +266,14 @@ export class GameSessions {
    * rebuilt by replaying the log up to that action and applying it again (apply is deterministic, so it is the
    * first reply's result, byte for byte). A key used for something else is 422.
    */
-  private async firstResult(id: string, idempotencyKey: string, action: Action): Promise<AppliedAction | null> {
+  private async firstResult(id: string, idempotencyKey: string, action: Action): Promise<ApplyOk | null> {
     const change = await this.storage.findIdempotencyKey(id, idempotencyKey);
     if (!change) return null;
     if (change.kind !== 'action' || canonicalJson(change.action) !== canonicalJson(action)) throw idempotencyKeyReused();
     const record = await this.get(id);
     try {
       const before = await replayLog(this.storage, record, change.seq - 1);
-      return { record, result: applyLogged(id, before, change.action, change.seq) };
+      return applyLogged(id, before, change.action, change.seq);
     } catch (error) {
       if (error instanceof SessionLogError) throw this.auditFailed();
       throw error;
@@ -304,6 +326,24 @@ export class GameSessions {
       if (!ended) throw sessionNotFound();
     });
   }
+}
+
+/** A read record of rules this engine no longer plays is 410 RULES_CHANGED. */
+function checkedRules(record: SessionRecord | null): SessionRecord | null {
+  if (record && !isReplayable(rulesVersionOf(record.state))) throw rulesChanged();
+  return record;
+}
+
+function readFailure(error: unknown): never {
+  if (error instanceof OutdatedRulesError) throw rulesChanged();
+  // The stored snapshot and the action log no longer fit together: rows were changed outside the game.
+  if (error instanceof SessionLogError) throw auditFailure();
+  throw error;
+}
+
+function found(record: SessionRecord | null): SessionRecord {
+  if (!record) throw sessionNotFound();
+  return record;
 }
 
 /** The session id as stored (lowercase), or null for anything that is not a session id. */

@@ -9,21 +9,33 @@ export const MAX_QUEUED_PER_SESSION = 100;
 
 export class SessionQueue {
   /** The last queued call of each game and how many are waiting; an entry goes when its queue empties. */
-  private readonly queues = new Map<string, { tail: Promise<void>; length: number }>();
+  private readonly queues = new Map<string, { tail: Promise<unknown>; length: number }>();
 
   run<T>(sessionId: string, task: () => Promise<T>): Promise<T> {
-    const queue = this.queues.get(sessionId) ?? { tail: Promise.resolve(), length: 0 };
+    const queue = this.queues.get(sessionId);
+    if (queue === undefined) {
+      // Nothing running or waiting for this game (the usual case): the call starts at once, without waiting a turn
+      // on an already settled promise. Calls that come while it runs queue behind it as below.
+      let result: Promise<T>;
+      try {
+        result = task();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      const entry = { tail: result as Promise<unknown>, length: 1 };
+      const done = () => this.done(sessionId, entry);
+      entry.tail = result.then(done, done);
+      this.queues.set(sessionId, entry);
+      return result;
+    }
     if (queue.length >= MAX_QUEUED_PER_SESSION) {
       return Promise.reject(tooManyMoves());
     }
     // Runs after the previous call settles, whether it succeeded or not.
     const result = queue.tail.then(task);
     queue.length++;
-    queue.tail = result.then(
-      () => this.done(sessionId, queue),
-      () => this.done(sessionId, queue),
-    );
-    this.queues.set(sessionId, queue);
+    const done = () => this.done(sessionId, queue);
+    queue.tail = result.then(done, done);
     return result;
   }
 
