@@ -24,7 +24,7 @@ import {
 import type { Database, LeaderboardTable, SessionsTable } from './schema';
 import { CodeMigrationProvider, type DialectName } from './migrations';
 import { periodBuckets, periodFilter } from './leaderboardPeriods';
-import { affected, prepare, rows, type QueryRunner, type ReadOp, type WriteOp } from './queryRunner';
+import { prepare, type QueryRunner } from './queryRunner';
 
 /** Sessions deleted per statement by purgeExpired, so no single transaction holds locks for long. */
 const PURGE_BATCH = 500;
@@ -448,12 +448,12 @@ export class KyselyStorage implements Storage {
     // database's write lock, which other processes wait for.
     const stateText = JSON.stringify(session.state);
     return this.runner
-      .transaction(function* () {
+      .transaction((x) => {
         const daily = session.daily ?? null;
-        yield* affected(
+        x.affected(
           q.insertSession(session.id, session.playerName, session.seed, session.isSeeded ? 1 : 0, t, t, daily?.date ?? null, daily?.visitorId ?? null),
         );
-        yield* affected(q.insertSnapshot(session.id, stateText));
+        x.affected(q.insertSnapshot(session.id, stateText));
       })
       .then(() => {
         const daily = session.daily ?? null;
@@ -482,10 +482,13 @@ export class KyselyStorage implements Storage {
     const states = this.states;
     const cutoff = expiresBefore.getTime();
     const rollForward = this.options.rollForward;
-    return this.runner.read(function* () {
-      if (states.has(id)) {
+    // Decided before the operation: which queries it runs may depend only on its arguments and their results
+    // (a runner may run it again; see queryRunner.ts).
+    const known = states.has(id);
+    return this.runner.read((x) => {
+      if (known) {
         // Read only what may have changed; reuse the cached record if nobody has written since.
-        const [live] = yield* rows(q.liveVersion(id, cutoff));
+        const [live] = x.rows(q.liveVersion(id, cutoff));
         if (!live) return null;
         const cached = states.get(id, live.version);
         if (cached) {
@@ -496,13 +499,14 @@ export class KyselyStorage implements Storage {
           return updated;
         }
       }
-      const [row] = yield* rows(q.liveFull(id, cutoff));
+      const [row] = x.rows(q.liveFull(id, cutoff));
       if (!row) return null;
       const { snapshot, snapshot_version: snapshotVersion, ...meta } = row;
+      // The snapshot is older than the log: re-apply the actions since, exactly the ones up to our version (read
+      // before the snapshot is parsed, so a runner that runs the operation again parses it once).
+      const later = snapshotVersion !== meta.version ? x.rows(q.actionsBetween(id, snapshotVersion, meta.version)) : null;
       let state = JSON.parse(snapshot) as GameState;
-      if (snapshotVersion !== meta.version) {
-        // The snapshot is older than the log: re-apply the actions since, exactly the ones up to our version.
-        const later = yield* rows(q.actionsBetween(id, snapshotVersion, meta.version));
+      if (later) {
         const contiguous = later.every((r, i) => r.seq === snapshotVersion + i + 1);
         if (!rollForward || later.length !== meta.version - snapshotVersion || !contiguous) {
           throw new SessionLogError(id, `the log does not hold actions ${snapshotVersion + 1}..${meta.version}`);
@@ -529,16 +533,16 @@ export class KyselyStorage implements Storage {
 
   actions(id: string, page?: LogPage): Promise<Action[]> {
     const q = this.q;
-    return this.runner.read(function* () {
-      const found = yield* rows(page ? q.actionsPage(id, page.afterSeq, Math.max(0, Math.floor(page.limit))) : q.actionsOf(id));
+    return this.runner.read((x) => {
+      const found = x.rows(page ? q.actionsPage(id, page.afterSeq, Math.max(0, Math.floor(page.limit))) : q.actionsOf(id));
       return found.map((r) => JSON.parse(r.action) as Action);
     });
   }
 
   findIdempotencyKey(id: string, key: string): Promise<IdempotentChange | null> {
     const q = this.q;
-    return this.runner.read(function* (): ReadOp<IdempotentChange | null> {
-      const [row] = yield* rows(q.idempotencyKey(id, key));
+    return this.runner.read((x): IdempotentChange | null => {
+      const [row] = x.rows(q.idempotencyKey(id, key));
       if (!row) return null;
       if (row.kind === 'end') return { kind: 'end' };
       if (row.action === null) throw new SessionLogError(id, `idempotency key of action ${row.seq} without its action`);
@@ -577,11 +581,11 @@ export class KyselyStorage implements Storage {
     const actionText = JSON.stringify(action);
     const stateText = snapshot ? JSON.stringify(newState) : '';
     return this.runner.transaction(
-      function* (): WriteOp<AppendResult> {
+      (x): AppendResult => {
         // The version check and the write are one statement: of two requests that loaded the same version,
         // exactly one UPDATE matches (the other sees the bumped version, or in PostgreSQL waits for the row lock
         // and then matches nothing). Only the winner goes on to log its action.
-        const updated = yield* affected(
+        const updated = x.affected(
           touch
             ? dayStartVersion === undefined
               ? q.bumpIfVersion(id, expectedVersion, nextVersion, t)
@@ -591,16 +595,16 @@ export class KyselyStorage implements Storage {
               : q.bumpVersionNewDay(id, expectedVersion, nextVersion, dayStartVersion),
         );
         if (updated === 0) {
-          const [live] = yield* rows(q.liveId(id));
+          const [live] = x.rows(q.liveId(id));
           return { ok: false, reason: live ? 'VERSION_CONFLICT' : 'NOT_FOUND' };
         }
-        yield* affected(q.insertAction(id, nextVersion, actionText, t));
+        x.affected(q.insertAction(id, nextVersion, actionText, t));
         if (idempotencyKey !== undefined) {
           // Taken already (by this action's first attempt on another process): undo everything above.
-          const stored = yield* affected(q.insertIdempotencyKey(id, idempotencyKey, 'action', nextVersion, t));
+          const stored = x.affected(q.insertIdempotencyKey(id, idempotencyKey, 'action', nextVersion, t));
           if (stored === 0) throw new IdempotencyKeyTaken();
         }
-        if (snapshot) yield* affected(q.updateSnapshot(stateText, nextVersion, id));
+        if (snapshot) x.affected(q.updateSnapshot(stateText, nextVersion, id));
         return { ok: true, version: nextVersion };
       },
     ).then(
@@ -649,9 +653,9 @@ export class KyselyStorage implements Storage {
     const q = this.q;
     const t = now.getTime();
     const key = options.idempotencyKey;
-    return this.runner.transaction(function* () {
-      const n = yield* affected(db.updateTable('sessions').set({ ended_at: t }).where('id', '=', id).where('ended_at', 'is', null));
-      if (n > 0 && key !== undefined) yield* affected(q.insertIdempotencyKey(id, key, 'end', 0, t));
+    return this.runner.transaction((x) => {
+      const n = x.affected(db.updateTable('sessions').set({ ended_at: t }).where('id', '=', id).where('ended_at', 'is', null));
+      if (n > 0 && key !== undefined) x.affected(q.insertIdempotencyKey(id, key, 'end', 0, t));
       return n > 0;
     }).finally(() => this.states.delete(id));
   }
@@ -689,9 +693,7 @@ export class KyselyStorage implements Storage {
   private async deleteInBatches(batch: () => Compilable<DeleteResult>): Promise<number> {
     let total = 0;
     for (;;) {
-      const n = await this.runner.write(function* () {
-        return yield* affected(batch());
-      });
+      const n = await this.runner.write((x) => x.affected(batch()));
       total += n;
       if (n < PURGE_BATCH) return total;
     }
@@ -719,9 +721,9 @@ export class KyselyStorage implements Storage {
       game_over_reason: score.gameOverReason,
     };
     return this.runner.transaction(
-      function* (): WriteOp<SubmitScoreResult> {
+      (x): SubmitScoreResult => {
         // Flip the flag first: the single-row UPDATE is the once-only gate, across processes too.
-        const flagged = yield* affected(
+        const flagged = x.affected(
           db
             .updateTable('sessions')
             .set({ score_submitted: 1 })
@@ -729,14 +731,14 @@ export class KyselyStorage implements Storage {
             .where('score_submitted', '=', 0),
         );
         if (flagged === 0) {
-          const [exists] = yield* rows(db.selectFrom('sessions').select('id').where('id', '=', sessionId));
+          const [exists] = x.rows(db.selectFrom('sessions').select('id').where('id', '=', sessionId));
           return { ok: false, reason: exists ? 'ALREADY_SUBMITTED' : 'NOT_FOUND' };
         }
         let inserted = 0;
         if (daily?.mayRank) {
           // The visitor's first of the day goes on the board; the partial unique index turns a second (even one
           // racing from another process) into nothing inserted, and it is filed as practice below.
-          inserted = yield* affected(
+          inserted = x.affected(
             db
               .insertInto('leaderboard')
               .values({ ...row, board: 'daily' })
@@ -745,7 +747,7 @@ export class KyselyStorage implements Storage {
         }
         if (inserted === 0) {
           // session_id is UNIQUE as well: even an id reused after a purge cannot enter the board twice.
-          inserted = yield* affected(
+          inserted = x.affected(
             db
               .insertInto('leaderboard')
               .values({ ...row, board: daily ? 'practice' : 'ranked' })
@@ -753,7 +755,7 @@ export class KyselyStorage implements Storage {
           );
           if (inserted === 0) return { ok: false, reason: 'ALREADY_SUBMITTED' };
         }
-        const [stored] = yield* rows(db.selectFrom('leaderboard').select(ENTRY_COLUMNS).where('session_id', '=', sessionId));
+        const [stored] = x.rows(db.selectFrom('leaderboard').select(ENTRY_COLUMNS).where('session_id', '=', sessionId));
         const entry = toEntry(stored!);
         if (entry.board === 'practice') return { ok: true, entry, place: null, allTimePlace: null };
         const ranked = db.selectFrom('leaderboard').where('board', '=', 'ranked');
@@ -763,8 +765,8 @@ export class KyselyStorage implements Storage {
             : ranked.where('utc_day', '=', row.utc_day);
         // Entries ahead of this one on a board (today's list, all time, or its day's Daily Run): better scores,
         // then earlier ties, exactly the order the board reads; each count reads one board-led index range.
-        const placeOn = function* (board: typeof ranked) {
-          const [ahead] = yield* rows(
+        const placeOn = (board: typeof ranked): number => {
+          const [ahead] = x.rows(
             board
               .select((eb) => eb.fn.countAll<number | string>().as('n'))
               .where((eb) =>
@@ -777,9 +779,9 @@ export class KyselyStorage implements Storage {
           );
           return Number(ahead?.n ?? 0) + 1;
         };
-        const place = yield* placeOn(onToday);
+        const place = placeOn(onToday);
         // A Daily Run is on no all-time list: its board is the day's.
-        const allTimePlace = entry.board === 'ranked' ? yield* placeOn(ranked) : null;
+        const allTimePlace = entry.board === 'ranked' ? placeOn(ranked) : null;
         return { ok: true, entry, place, allTimePlace };
       },
     );
@@ -787,15 +789,15 @@ export class KyselyStorage implements Storage {
 
   topScores(period: LeaderboardPeriod, limit: number, now: Date): Promise<LeaderboardEntry[]> {
     const ordered = topScoresQuery(this.db, period, limit, now);
-    return this.runner.read(function* () {
-      return (yield* rows(ordered)).map(toEntry);
+    return this.runner.read((x) => {
+      return x.rows(ordered).map(toEntry);
     });
   }
 
   dailyScores(date: string, limit: number): Promise<LeaderboardEntry[]> {
     const ordered = dailyScoresQuery(this.db, date, limit);
-    return this.runner.read(function* () {
-      return (yield* rows(ordered)).map(toEntry);
+    return this.runner.read((x) => {
+      return x.rows(ordered).map(toEntry);
     });
   }
 
@@ -806,8 +808,8 @@ export class KyselyStorage implements Storage {
       .leftJoin('sessions', 'sessions.id', 'leaderboard.session_id')
       .select([...ENTRY_COLUMNS, 'sessions.id as sid', 'sessions.player_name as session_name', 'seed', 'is_seeded', 'version'])
       .where('leaderboard.id', '=', id);
-    return this.runner.read(function* () {
-      const [r] = yield* rows(query);
+    return this.runner.read((x) => {
+      const [r] = x.rows(query);
       if (!r) return null;
       const session =
         r.sid !== null && r.session_name !== null && r.seed !== null && r.is_seeded !== null && r.version !== null
@@ -819,17 +821,17 @@ export class KyselyStorage implements Storage {
 
   setting(key: string, value: string): Promise<string> {
     const db = this.db;
-    return this.runner.transaction(function* (): WriteOp<string> {
-      yield* affected(db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()));
-      const [stored] = yield* rows(db.selectFrom('settings').select('value').where('key', '=', key));
+    return this.runner.transaction((x): string => {
+      x.affected(db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()));
+      const [stored] = x.rows(db.selectFrom('settings').select('value').where('key', '=', key));
       return stored!.value;
     });
   }
 
   track(kind: TrackingKind, visitorId: string | null, sessionId: string | null, payload: unknown, now: Date): Promise<void> {
     const db = this.db;
-    return this.runner.write(function* () {
-      yield* affected(
+    return this.runner.write((x) => {
+      x.affected(
         db.insertInto('tracking').values({
           kind,
           visitor_id: visitorId,
@@ -843,8 +845,8 @@ export class KyselyStorage implements Storage {
 
   ping(): Promise<void> {
     const db = this.db;
-    return this.runner.read(function* () {
-      yield* rows(db.selectNoFrom((eb) => eb.lit(1).as('ok')));
+    return this.runner.read((x) => {
+      x.rows(db.selectNoFrom((eb) => eb.lit(1).as('ok')));
     });
   }
 
@@ -859,8 +861,8 @@ export class KyselyStorage implements Storage {
     const { id, version } = record;
     const stateText = JSON.stringify(record.state);
     const write = this.runner
-      .write(function* () {
-        yield* affected(q.updateSnapshotOver(stateText, version, id, snapshotVersion));
+      .write((x) => {
+        x.affected(q.updateSnapshotOver(stateText, version, id, snapshotVersion));
       })
       .catch(() => {})
       .finally(() => this.evictionWrites.delete(write));

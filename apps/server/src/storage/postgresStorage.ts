@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema';
 import { KyselyStorage, type SnapshotOptions } from './kyselyStorage';
-import { driveAsync, writeInRead, type QueryRunner, type ReadOp, type WriteOp } from './queryRunner';
+import { driveAsync, type QueryRunner, type ReadOp, type WriteOp } from './queryRunner';
 
 const INT8_OID = 20;
 
@@ -53,20 +53,24 @@ export function createPostgresStorage(connectionString: string, options: Postgre
   });
 }
 
+/**
+ * Runs an operation by driveAsync (queryRunner.ts): the operation runs again after each query it awaited, answered
+ * from the results so far, so the one synchronous definition serves both databases.
+ */
 class PostgresRunner implements QueryRunner {
   constructor(private readonly db: Kysely<Database>) {}
 
-  read<T>(op: () => ReadOp<T>): Promise<T> {
-    return driveAsync(op, (step) => (step.writes ? Promise.reject(writeInRead(step)) : this.db.executeQuery(step.query)));
+  read<T>(op: ReadOp<T>): Promise<T> {
+    return driveAsync(op as WriteOp<T>, (query) => this.db.executeQuery(query), { readOnly: true });
   }
 
   /** Each statement commits on its own (autocommit), on whichever pooled connection is free. */
-  write<T>(op: () => WriteOp<T>): Promise<T> {
-    return driveAsync(op, (step) => this.db.executeQuery(step.query));
+  write<T>(op: WriteOp<T>): Promise<T> {
+    return driveAsync(op, (query) => this.db.executeQuery(query), { readOnly: false });
   }
 
   /** One pooled connection for the whole BEGIN ... COMMIT (ROLLBACK on any error). */
-  transaction<T>(op: () => WriteOp<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => driveAsync(op, (step) => trx.executeQuery(step.query)));
+  transaction<T>(op: WriteOp<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => driveAsync(op, (query) => trx.executeQuery(query), { readOnly: false }));
   }
 }

@@ -1,68 +1,58 @@
 // How storage logic runs on two very different drivers without being written twice.
 //
-// Each storage operation is a generator that yields Kysely-compiled queries and receives their results. A runner
-// drives it: the SQLite runner executes every query synchronously on better-sqlite3 (cached prepared statements)
-// inside one synchronous transaction, so a transaction never yields to the event loop halfway; the PostgreSQL
-// runner awaits each query on one pooled connection inside BEGIN/COMMIT. The SQL itself always comes from the
-// Kysely query builder.
+// Each storage operation is one plain function of an executor `x`: it runs queries with `x.rows(query)` (a SELECT:
+// its rows) and `x.affected(query)` (an INSERT/UPDATE/DELETE: the rows it touched) and returns its result. A runner
+// calls it: the SQLite runner hands it an executor that runs every query at once on better-sqlite3 (cached prepared
+// statements), so an operation is ordinary synchronous code inside one synchronous transaction and never yields to
+// the event loop halfway; the PostgreSQL runner cannot answer a query synchronously, so it runs the operation
+// again after each query it awaited (see driveAsync), answering the queries already done from their results. The
+// SQL itself always comes from the Kysely query builder.
 //
-// An operation is a function of its query results: its generator does nothing outside the database (the caller acts
-// on the outcome once the promise settles), because a runner may run it more than once before then (SQLite's group
-// commit runs a group again when one of its writes fails).
+// So an operation must be a function of its arguments and its query results: it does nothing outside the database
+// (the caller acts on the outcome once the promise settles), it decides which queries to run only from those, and
+// it never catches an error around a query (driveAsync's suspension goes through). Runners rely on it: the
+// PostgreSQL runner runs an operation up to once per query plus once, and SQLite's group commit runs a group again
+// when one of its writes fails.
 //
-// Whether an operation writes is part of its type: `rows()` yields read steps (SELECT only) and `affected()` yields
-// write steps, so an operation that writes is a WriteOp, and `runner.read()` accepts only a ReadOp. The SQLite
-// runner relies on it: reads run at once, writes go through the group-commit queue; a write that slipped into a
-// read would commit outside it (and the runner refuses one at run time as well).
+// Whether an operation writes is part of its type: a ReadOp gets a Reader (`rows()` only, SELECTs only) and a
+// WriteOp a Writer (`affected()` too), and `runner.read()` accepts only a ReadOp. The SQLite runner relies on it:
+// reads run at once, writes go through the group-commit queue; a write that slipped into a read would commit
+// outside it (and both runners refuse one at run time as well).
 import type { Compilable, CompiledQuery, DeleteResult, InsertResult, QueryResult, UpdateResult } from 'kysely';
 
-/** One query an operation asks its runner to execute. */
-export interface Step {
-  readonly query: CompiledQuery;
-  /** false only for a SELECT (checked when the step is made). */
-  readonly writes: boolean;
-}
-export interface ReadStep extends Step {
-  readonly writes: false;
-}
-export interface WriteStep extends Step {
-  readonly writes: true;
-}
-
-/** An operation that only reads (SELECTs). */
-export type ReadOp<T> = Generator<ReadStep, T, QueryResult<unknown>>;
-/** An operation that writes (and may read too). */
-export type WriteOp<T> = Generator<ReadStep | WriteStep, T, QueryResult<unknown>>;
-
-type Query<R> = Compilable<R> | CompiledQuery<R>;
+export type Query<R> = Compilable<R> | CompiledQuery<R>;
 /** The result types Kysely gives INSERT/UPDATE/DELETE without RETURNING: never rows to read. */
 type WriteResult = InsertResult | UpdateResult | DeleteResult;
 
-function compiled<R>(query: Query<R>): CompiledQuery<R> {
+/** What an operation that only reads may run. */
+export interface Reader {
+  /**
+   * Runs a SELECT and returns its typed rows. (An INSERT/UPDATE/DELETE does not compile here: for one, the rest
+   * parameter asks for an argument of type never; an INSERT ... RETURNING is refused at run time.)
+   */
+  rows<R>(query: Query<R>, ..._notAWrite: R extends WriteResult ? [never] : []): R[];
+}
+
+/** What an operation that writes may run. */
+export interface Writer extends Reader {
+  /** Runs an INSERT/UPDATE/DELETE and returns the number of rows it touched. */
+  affected(query: Query<WriteResult>): number;
+}
+
+/** An operation that only reads (SELECTs). */
+export type ReadOp<T> = (x: Reader) => T;
+/** An operation that writes (and may read too). */
+export type WriteOp<T> = (x: Writer) => T;
+
+export function compiled<R>(query: Query<R>): CompiledQuery<R> {
   return 'compile' in query ? query.compile() : query;
 }
 
-/**
- * Run a SELECT; `yield* rows(query)` evaluates to the typed rows. (An INSERT/UPDATE/DELETE does not compile here:
- * for one, the rest parameter asks for an argument of type never.)
- */
-export function* rows<R>(
-  query: Query<R>,
-  ..._notAWrite: R extends WriteResult ? [never] : []
-): Generator<ReadStep, R[], QueryResult<unknown>> {
-  const q = compiled(query);
-  if (q.query.kind !== 'SelectQueryNode') {
-    // An INSERT ... RETURNING reads rows but writes: it would need a write step of its own.
-    throw new TypeError(`rows() runs SELECTs only, not a ${q.query.kind}`);
-  }
-  const result = yield { query: q, writes: false };
-  return result.rows as R[];
-}
-
-/** Run an insert/update/delete; `yield* affected(query)` evaluates to the number of rows it touched. */
-export function* affected(query: Query<WriteResult>): Generator<WriteStep, number, QueryResult<unknown>> {
-  const result = yield { query: compiled(query), writes: true };
-  return Number(result.numAffectedRows ?? 0n);
+/** The query `rows()` was given, once checked to be a SELECT. */
+export function selectOnly<R>(query: CompiledQuery<R>): CompiledQuery<R> {
+  // An INSERT ... RETURNING reads rows but writes: it belongs in affected(), which gives no rows.
+  if (query.query.kind !== 'SelectQueryNode') throw new TypeError(`rows() runs SELECTs only, not a ${query.query.kind}`);
+  return query;
 }
 
 /**
@@ -91,33 +81,86 @@ export function prepare<A extends unknown[], R>(build: (...args: A) => Compilabl
 }
 
 export interface QueryRunner {
-  /** Drive a reading operation to completion. */
-  read<T>(op: () => ReadOp<T>): Promise<T>;
-  /** Drive a writing operation whose statements need not commit together (each is atomic on its own). */
-  write<T>(op: () => WriteOp<T>): Promise<T>;
-  /** Drive a writing operation whose statements all commit together or not at all. */
-  transaction<T>(op: () => WriteOp<T>): Promise<T>;
+  /** Run a reading operation. */
+  read<T>(op: ReadOp<T>): Promise<T>;
+  /** Run a writing operation whose statements need not commit together (each is atomic on its own). */
+  write<T>(op: WriteOp<T>): Promise<T>;
+  /** Run a writing operation whose statements all commit together or not at all. */
+  transaction<T>(op: WriteOp<T>): Promise<T>;
   /** Runs whatever writes are still queued (before the database closes); runners that queue nothing omit it. */
   flush?(): void;
 }
 
-/** Runs `op`'s steps one after the other through `execute` (synchronously). */
-export function driveSync<T>(op: () => WriteOp<T>, execute: (step: Step) => QueryResult<unknown>): T {
-  const steps = op();
-  let step = steps.next();
-  while (!step.done) step = steps.next(execute(step.value));
-  return step.value;
+/** The error a read operation gets when it runs a write (a cast around the types above). */
+export function writeInRead(query: CompiledQuery): Error {
+  return new TypeError(`A read operation issued a write (${query.sql.slice(0, 40)}...): run it with write()`);
 }
 
-/** Runs `op`'s steps one after the other through `execute`, awaiting each. */
-export async function driveAsync<T>(op: () => WriteOp<T>, execute: (step: Step) => Promise<QueryResult<unknown>>): Promise<T> {
-  const steps = op();
-  let step = steps.next();
-  while (!step.done) step = steps.next(await execute(step.value));
-  return step.value;
+/** Thrown through an operation by Replay when it asks for a query whose result is not known yet. */
+const SUSPENDED: unique symbol = Symbol('query result pending');
+
+/**
+ * The executor of one run of an operation under driveAsync: the queries of earlier runs are answered from their
+ * results (the same SQL in the same order, else the operation is not a function of its results: an error), and
+ * the first new one is remembered and suspends the run.
+ */
+class Replay implements Writer {
+  private next = 0;
+
+  /** The query this run stopped at, for the runner to execute. */
+  pending: { query: CompiledQuery; writes: boolean } | null = null;
+
+  constructor(
+    private readonly done: readonly { sql: string; result: QueryResult<unknown> }[],
+    private readonly readOnly: boolean,
+  ) {}
+
+  rows<R>(query: Query<R>, ..._notAWrite: unknown[]): R[] {
+    return this.take(selectOnly(compiled(query)), false).rows as R[];
+  }
+
+  affected(query: Query<WriteResult>): number {
+    const q = compiled(query);
+    if (this.readOnly) throw writeInRead(q);
+    return Number(this.take(q, true).numAffectedRows ?? 0n);
+  }
+
+  private take(query: CompiledQuery, writes: boolean): QueryResult<unknown> {
+    const done = this.done[this.next++];
+    if (done) {
+      if (done.sql !== query.sql) throw new Error(`A storage operation ran different queries when run again (${query.sql.slice(0, 40)}...)`);
+      return done.result;
+    }
+    this.pending = { query, writes };
+    throw SUSPENDED;
+  }
 }
 
-/** The error a read operation gets when it yields a write (a cast around the types above). */
-export function writeInRead(step: Step): Error {
-  return new TypeError(`A read operation issued a write (${step.query.sql.slice(0, 40)}...): run it with write()`);
+/**
+ * Runs `op` on a driver that answers queries asynchronously: the operation runs until its first query whose
+ * result is not known, that query is awaited, and the operation runs again from the start with one more answer,
+ * until it returns. Each query is executed once; only the operation's own JavaScript runs again (storage
+ * operations run a handful of queries, each a network round trip that costs far more).
+ */
+export async function driveAsync<T>(
+  op: WriteOp<T>,
+  execute: (query: CompiledQuery, writes: boolean) => Promise<QueryResult<unknown>>,
+  { readOnly }: { readOnly: boolean },
+): Promise<T> {
+  const done: { sql: string; result: QueryResult<unknown> }[] = [];
+  for (;;) {
+    const x = new Replay(done, readOnly);
+    let value: T;
+    try {
+      value = op(x);
+    } catch (error) {
+      const pending = x.pending;
+      if (pending === null) throw error;
+      if (error !== SUSPENDED) throw new Error('A storage operation caught an error around a query', { cause: error });
+      done.push({ sql: pending.query.sql, result: await execute(pending.query, pending.writes) });
+      continue;
+    }
+    if (x.pending !== null) throw new Error('A storage operation caught an error around a query and returned');
+    return value;
+  }
 }

@@ -1,8 +1,8 @@
 // The SQLite QueryRunner: reads run at once, writes are group-committed (see SqliteRunner below).
 import type BetterSqlite3 from 'better-sqlite3';
-import type { QueryResult } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { BUSY_TIMEOUT_MS, tryBeginImmediate } from './sqlitePragmas';
-import { driveSync, writeInRead, type QueryRunner, type ReadOp, type Step, type WriteOp } from './queryRunner';
+import { compiled, selectOnly, writeInRead, type Query, type QueryRunner, type ReadOp, type Writer, type WriteOp } from './queryRunner';
 
 /**
  * Group commit: up to this many writing operations share one transaction. A commit (BEGIN + COMMIT + the WAL
@@ -18,7 +18,7 @@ const WRITE_LOCK_RETRY_MS = 1;
 type Outcome = { ok: true; value: unknown } | { ok: false; error: Error };
 
 interface QueuedWrite {
-  op: () => WriteOp<unknown>;
+  op: WriteOp<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -60,12 +60,10 @@ export class SqliteRunner implements QueryRunner {
   /** Since when the queue head has been waiting for another connection's write lock (0: not waiting). */
   private lockWaitSince = 0;
 
-  private readonly executeRead = (step: Step): QueryResult<unknown> => {
-    if (step.writes) throw writeInRead(step);
-    return this.execute(step);
-  };
+  /** Runs an operation's queries at once (see Executor); the one for reads refuses writes. */
+  private readonly reader: Executor;
 
-  private readonly executeAny = (step: Step): QueryResult<unknown> => this.execute(step);
+  private readonly writer: Executor;
 
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
@@ -79,48 +77,47 @@ export class SqliteRunner implements QueryRunner {
       release: sqlite.prepare('RELEASE group_commit'),
       rollbackTo: sqlite.prepare('ROLLBACK TO group_commit'),
     };
+    const statement = (sql: string): BetterSqlite3.Statement<unknown[]> => {
+      let found = this.statements.get(sql);
+      if (!found) {
+        found = sqlite.prepare<unknown[]>(sql);
+        this.statements.set(sql, found);
+      }
+      return found;
+    };
+    this.reader = new Executor(statement, true);
+    this.writer = new Executor(statement, false);
   }
 
-  private execute({ query }: Step): QueryResult<unknown> {
-    let statement = this.statements.get(query.sql);
-    if (!statement) {
-      statement = this.sqlite.prepare<unknown[]>(query.sql);
-      this.statements.set(query.sql, statement);
-    }
-    const params = query.parameters as unknown[];
-    if (statement.reader) return { rows: statement.all(...params) };
-    return { rows: [], numAffectedRows: BigInt(statement.run(...params).changes) };
-  }
-
-  read<T>(op: () => ReadOp<T>): Promise<T> {
+  read<T>(op: ReadOp<T>): Promise<T> {
     try {
-      return Promise.resolve(driveSync(op, this.executeRead));
+      return Promise.resolve(op(this.reader));
     } catch (error) {
       return Promise.reject(asError(error));
     }
   }
 
-  write<T>(op: () => WriteOp<T>): Promise<T> {
+  write<T>(op: WriteOp<T>): Promise<T> {
     if (this.groupCommit) return this.enqueue(op);
     try {
-      return Promise.resolve(driveSync(op, this.executeAny));
+      return Promise.resolve(op(this.writer));
     } catch (error) {
       return Promise.reject(asError(error));
     }
   }
 
-  transaction<T>(op: () => WriteOp<T>): Promise<T> {
+  transaction<T>(op: WriteOp<T>): Promise<T> {
     if (this.groupCommit) return this.enqueue(op);
     try {
       // IMMEDIATE takes the write lock at BEGIN, so a writer never has to upgrade a read lock (which could fail
       // with SQLITE_BUSY against another process instead of waiting).
-      return Promise.resolve(this.inTransaction.immediate(() => driveSync(op, this.executeAny)) as T);
+      return Promise.resolve(this.inTransaction.immediate(() => op(this.writer)) as T);
     } catch (error) {
       return Promise.reject(asError(error));
     }
   }
 
-  private enqueue<T>(op: () => WriteOp<T>): Promise<T> {
+  private enqueue<T>(op: WriteOp<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ op, resolve: resolve as (value: unknown) => void, reject });
       if (this.queue.length >= GROUP_COMMIT_MAX_OPS && this.lockWaitSince === 0) this.drain();
@@ -182,7 +179,7 @@ export class SqliteRunner implements QueryRunner {
     this.groupStatements.savepoint.run();
     for (const w of group) {
       try {
-        values.push(driveSync(w.op, this.executeAny));
+        values.push(w.op(this.writer));
       } catch (error) {
         // SQLite rolled the whole transaction back itself (disk full, I/O): the group fails (commitGroup).
         if (!this.sqlite.inTransaction) return [{ ok: false, error: asError(error) }];
@@ -199,7 +196,7 @@ export class SqliteRunner implements QueryRunner {
     const outcomes: Outcome[] = [];
     for (const w of group) {
       try {
-        outcomes.push({ ok: true, value: this.inTransaction(() => driveSync(w.op, this.executeAny)) }); // nested: a SAVEPOINT
+        outcomes.push({ ok: true, value: this.inTransaction(() => w.op(this.writer)) }); // nested: a SAVEPOINT
       } catch (error) {
         outcomes.push({ ok: false, error: asError(error) });
       }
@@ -242,6 +239,28 @@ export class SqliteRunner implements QueryRunner {
       else w.reject(outcome.error);
     });
     return true;
+  }
+}
+
+/**
+ * Runs an operation's queries synchronously on cached prepared statements (keyed by SQL text: the set of distinct
+ * statements is small and fixed, values are always parameters).
+ */
+class Executor implements Writer {
+  constructor(
+    private readonly statement: (sql: string) => BetterSqlite3.Statement<unknown[]>,
+    private readonly readOnly: boolean,
+  ) {}
+
+  rows<R>(query: Query<R>, ..._notAWrite: unknown[]): R[] {
+    const q = selectOnly(compiled(query));
+    return this.statement(q.sql).all(...(q.parameters as unknown[])) as R[];
+  }
+
+  affected(query: Query<unknown>): number {
+    const q: CompiledQuery = compiled(query);
+    if (this.readOnly) throw writeInRead(q);
+    return this.statement(q.sql).run(...(q.parameters as unknown[])).changes;
   }
 }
 
