@@ -62,21 +62,26 @@ export function selectOnly<R>(query: CompiledQuery<R>): CompiledQuery<R> {
  * once with placeholder objects, and each placeholder's position among the compiled parameters is remembered.
  */
 export function prepare<A extends unknown[], R>(build: (...args: A) => Compilable<R>): (...args: A) => CompiledQuery<R> {
-  let template: { query: CompiledQuery<R>; slots: ({ arg: number } | { value: unknown })[] } | undefined;
+  let template: { query: CompiledQuery<R>; slots: { arg: number; value: unknown }[] } | undefined;
   return (...args: A): CompiledQuery<R> => {
     if (!template) {
       const placeholders = args.map((_, i) => Object.freeze({ preparedArgument: i }));
       const query = build(...(placeholders as unknown as A)).compile();
-      const slots = query.parameters.map((p) => {
-        const arg = placeholders.indexOf(p as (typeof placeholders)[number]);
-        return arg >= 0 ? { arg } : { value: p };
-      });
+      // arg -1: a constant of the builder's, kept as it is
+      const slots = query.parameters.map((p) => ({ arg: placeholders.indexOf(p as (typeof placeholders)[number]), value: p }));
       const unused = placeholders.findIndex((p) => !query.parameters.includes(p));
       if (unused >= 0) throw new Error(`prepare: argument ${unused} is not used as a plain query value`);
       template = { query, slots };
     }
-    const parameters = template.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
-    return { ...template.query, parameters };
+    // A loop and a literal of one shape: this runs for every query of every request.
+    const slots = template.slots;
+    const parameters = new Array<unknown>(slots.length);
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      parameters[i] = slot.arg >= 0 ? args[slot.arg] : slot.value;
+    }
+    const { query, queryId, sql } = template.query;
+    return { query, queryId, sql, parameters };
   };
 }
 
