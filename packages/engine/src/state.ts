@@ -66,12 +66,17 @@ export function draftPlayer(p: Player): Player {
   };
 }
 
+/**
+ * currentStash where nothing is stashed: one empty record shared by every player (an object less per action). It is
+ * frozen, so a careless write to it throws instead of reaching every other game.
+ */
+const NOTHING_STASHED: Player['currentStash'] = Object.freeze({});
+
 /** A draft (from draftPlayer) with its derived fields recomputed in place: the player to store. */
 export function settled(q: Player): Player {
   q.score = q.cash + q.bank - q.debt;
   q.usedSpace = usedSpaceOf(q.inventory);
-  // A fresh empty record when nothing is stashed here (a shared one could be mutated by a careless caller).
-  q.currentStash = q.stash[q.location] ?? {};
+  q.currentStash = q.stash[q.location] ?? NOTHING_STASHED;
   return q;
 }
 
