@@ -21,7 +21,7 @@ import {
   type GameState,
 } from '@drugwars/engine';
 import { ApiErrorCode } from '@drugwars/protocol';
-import { OutdatedRulesError, SessionLogError, type AppendOptions, type DailySession, type SessionRecord, type Storage } from '../storage/port';
+import { OutdatedRulesError, SessionLogError, type AppendOptions, type AppendResult, type DailySession, type SessionRecord, type Storage } from '../storage/port';
 import { ApiError, auditFailure, fromRuleError, idempotencyKeyReused, rulesChanged, sessionNotFound, tooManyMoves } from '../errors';
 import { canonicalJson } from './canonicalJson';
 import { checkActionCaps, DEFAULT_ACTION_CAPS, type ActionCaps } from './actionCaps';
@@ -185,80 +185,60 @@ export class GameSessions {
   }
 
   private async actNow(id: string, action: Action, idempotencyKey: string | undefined): Promise<ApplyOk> {
-    // The first try works on the record this process cached when it last read or wrote the game (no database
-    // read): the append checks the version, so a record another process has moved past costs a retry, never a
-    // wrong move. A refusal decided on it is only believed once a fresh load refuses too.
-    // Nor does the first try look the Idempotency-Key up (every player's move carries a fresh one): an append with
-    // a key this session has used already writes nothing and answers VERSION_CONFLICT (see the port), and every
-    // other way a keyed first try can end but success leads to a fresh try that looks the key up before anything
-    // else, as every later try does. So a retried call still gets its first reply (and a key used for another
-    // request its 422), decided exactly as if the key had been looked up first.
-    const keyed = idempotencyKey !== undefined;
-    let peeked = true;
+    const quick = await this.tryOnCachedRecord(id, action, idempotencyKey);
+    if (quick) return quick;
     for (let attempt = 1; ; attempt++) {
-      if (!peeked && keyed) {
+      if (idempotencyKey !== undefined) {
         const first = await this.firstResult(id, idempotencyKey, action);
         if (first) return first;
       }
-      let record: SessionRecord | null;
-      try {
-        record = await this.read(id, peeked ? 'peek' : 'load');
-      } catch (error) {
-        if (peeked && keyed) {
-          peeked = false;
-          attempt--;
-          continue;
-        }
-        throw error;
-      }
-      if (!record) {
-        if (peeked && keyed) {
-          peeked = false;
-          attempt--;
-          continue;
-        }
-        throw sessionNotFound();
-      }
-      let result: ApplyResult;
-      try {
-        checkActionCaps(this.caps, record, action);
-        result = apply(record.state, action);
-      } catch (error) {
-        if (peeked) {
-          peeked = false;
-          attempt--;
-          continue;
-        }
-        throw error;
-      }
-      if (!result.ok) {
-        if (peeked) {
-          peeked = false;
-          attempt--;
-          continue;
-        }
-        throw fromRuleError(result);
-      }
-      // The action that starts a new day counts in the old one; the new day's actions start after it.
-      const options: AppendOptions = {};
-      if (keyed) options.idempotencyKey = idempotencyKey;
-      if (result.state.day !== record.state.day) options.dayStartVersion = record.version + 1;
-      const appended = await this.storage.append(record.id, record.version, action, result.state, this.now(), options);
-      if (appended.ok) {
-        this.events.actionApplied?.(action.type);
-        return result;
-      }
-      // Another process wrote first (or, on a keyed first try, this key was used before). A record this process had
-      // cached was merely behind: reload at once.
-      if (peeked && (keyed || appended.reason !== 'NOT_FOUND')) {
-        peeked = false;
-        attempt--;
-        continue;
-      }
+      const record = await this.read(id, 'load');
+      if (!record) throw sessionNotFound();
+      checkActionCaps(this.caps, record, action);
+      const result = apply(record.state, action);
+      if (!result.ok) throw fromRuleError(result);
+      const appended = await this.appendResult(record, action, result, idempotencyKey);
+      if (appended.ok) return result;
       if (appended.reason === 'NOT_FOUND') throw sessionNotFound();
+      // Another process wrote first: let the engine decide again on the state it left, after a jittered pause.
       if (attempt >= MAX_APPEND_ATTEMPTS) throw tooManyMoves();
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(RETRY_PAUSE_MAX_MS, 2 ** attempt)));
     }
+  }
+
+  /**
+   * The first try, on the record this process cached when it last read or wrote the game: no database read, and no
+   * Idempotency-Key lookup (every player's move carries a fresh key). It gives the result only when the action is
+   * applied; anything else (a read failure, no session, a refusal, a cap, a lost race, a key used before) answers
+   * null and actNow decides again on a fresh load, looking the key up first. That is sound because the append checks
+   * the version (a record another process has moved past costs a retry, never a wrong move) and writes nothing for a
+   * key this session has used already (VERSION_CONFLICT, see the port): so a retried call still gets its first reply,
+   * a key used for another request its 422, and a refusal or error is decided exactly as without this try.
+   */
+  private async tryOnCachedRecord(id: string, action: Action, idempotencyKey: string | undefined): Promise<ApplyOk | null> {
+    let record: SessionRecord | null;
+    let result: ApplyResult;
+    try {
+      record = await this.read(id, 'peek');
+      if (!record) return null;
+      checkActionCaps(this.caps, record, action);
+      result = apply(record.state, action);
+    } catch {
+      return null;
+    }
+    if (!result.ok) return null;
+    const appended = await this.appendResult(record, action, result, idempotencyKey);
+    return appended.ok ? result : null;
+  }
+
+  /** Appends an applied action after the record's version; the action that starts a new day counts in the old one. */
+  private async appendResult(record: SessionRecord, action: Action, result: ApplyOk, idempotencyKey: string | undefined): Promise<AppendResult> {
+    const options: AppendOptions = {};
+    if (idempotencyKey !== undefined) options.idempotencyKey = idempotencyKey;
+    if (result.state.day !== record.state.day) options.dayStartVersion = record.version + 1;
+    const appended = await this.storage.append(record.id, record.version, action, result.state, this.now(), options);
+    if (appended.ok) this.events.actionApplied?.(action.type);
+    return appended;
   }
 
   /**
