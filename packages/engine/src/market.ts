@@ -87,22 +87,13 @@ const PREV_PRICES: (number | undefined)[] = new Array<number>(DRUGS.length).fill
 const ROW: number[] = new Array<number>(DRUGS.length).fill(0);
 const WORLD_ROWS: Record<string, number>[] = new Array<Record<string, number>>(LOCATIONS.length).fill({});
 
-/**
- * The next day's prices everywhere, and the spikes and crashes among them. The common case's draw is made here with
- * the generator's state in local variables (Rng.next's step, inlined): a draw through the object loads and stores
- * its four fields each time, 120 times a day. The state goes back into `rng` around the rare calls that draw through
- * it (a spike or crash), and at the end.
- */
+/** The next day's prices everywhere, and the spikes and crashes among them. */
 export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: WorldPrices; moves: PriceMove[] } {
   const rows = WORLD_ROWS;
   const moves: PriceMove[] = [];
   const prevPrices = PREV_PRICES;
   const row = ROW;
   locationValues(previous, PREV_ROWS);
-  let s01 = rng.s01;
-  let s00 = rng.s00;
-  let s11 = rng.s11;
-  let s10 = rng.s10;
   for (let i = 0; i < LOCATIONS.length; i++) {
     const locationId = LOCATION_IDS[i]!;
     previousRow(PREV_ROWS[i], prevPrices);
@@ -114,17 +105,8 @@ export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: World
       let price: number;
       if (prev >= min && prev <= max) {
         // The common case. One draw decides both whether the price moves and, when it doesn't, the day's
-        // noise (the rest of the draw, rescaled, is again uniform). The draw is rng.float(): xoroshiro128+'s
-        // step as Rng.next makes it, on the local state.
-        const out = (s00 + s10) | 0;
-        const a0 = s10 ^ s00;
-        const a1 = s11 ^ s01;
-        const n00 = (s00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16);
-        s01 = (s01 << 24) ^ (s00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
-        s00 = n00;
-        s10 = (a1 << 5) ^ (a0 >>> 27);
-        s11 = (a0 << 5) ^ (a1 >>> 27);
-        const roll = (out >>> 0) / 0x100000000;
+        // noise (the rest of the draw, rescaled, is again uniform).
+        const roll = rng.float();
         if (roll >= MOVE_ROLL) {
           const noisy = prev + (MID_PRICE[j]! - prev) * MEAN_REVERSION + ((roll - MOVE_ROLL) * REST_SCALE - 0.5) * NOISE_SPAN[j]!;
           // Round half up; a negative value (impossible with these bands) would be clamped to min below anyway.
@@ -132,35 +114,15 @@ export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: World
           if (price < min) price = min;
           else if (price > max) price = max;
         } else {
-          rng.s01 = s01;
-          rng.s00 = s00;
-          rng.s11 = s11;
-          rng.s10 = s10;
           price = freshMove(locationId, DRUGS[j]!, prev, roll < SPIKE_CHANCE, rng, moves);
-          s01 = rng.s01;
-          s00 = rng.s00;
-          s11 = rng.s11;
-          s10 = rng.s10;
         }
       } else {
-        rng.s01 = s01;
-        rng.s00 = s00;
-        rng.s11 = s11;
-        rng.s10 = s10;
         price = carriedMove(locationId, DRUGS[j]!, prev, rng, moves);
-        s01 = rng.s01;
-        s00 = rng.s00;
-        s11 = rng.s11;
-        s10 = rng.s10;
       }
       row[j] = price;
     }
     rows[i] = drugRecord(row);
   }
-  rng.s01 = s01;
-  rng.s00 = s00;
-  rng.s11 = s11;
-  rng.s10 = s10;
   return { world: locationRecord(rows), moves };
 }
 

@@ -12,12 +12,10 @@ export class Rng {
   // The state as pure-rand's getState() orders it: [s01, s00, s11, s10]. Each field starts as a number: declared
   // without a value, a field is first defined as undefined (ES2022 class fields), after which V8 treats it as
   // holding any value rather than only small integers, and a draw costs ~20% more (nextWorldPrices: 120 a day).
-  // Internal to the engine: only `next` below and market.ts's daily price loop (which draws with the state in
-  // local variables, see nextWorldPrices) read or write them.
-  /** @internal */ s01 = 0;
-  /** @internal */ s00 = 0;
-  /** @internal */ s11 = 0;
-  /** @internal */ s10 = 0;
+  private s01 = 0;
+  private s00 = 0;
+  private s11 = 0;
+  private s10 = 0;
 
   private constructor(s01: number, s00: number, s11: number, s10: number) {
     this.s01 = s01;
