@@ -11,7 +11,8 @@ import { newGame, type NewGameOptions } from './newGame';
 import { Rng } from './rng';
 import { equip, shopBuy, unequip } from './shop';
 import { ship } from './shipping';
-import { accept, copyState, dollars, finalScore, playerNeedsSettling, refuse, settle, withPlayer } from './state';
+import { accept, copyState, finalScore, playerNeedsSettling, refuse, settle, withPlayer } from './state';
+import { formatMoney } from './format';
 import { stay, travel } from './travel';
 import type { Action, ApplyResult, GameState } from './types';
 
@@ -64,7 +65,7 @@ function end(state: GameState): ApplyResult {
   next.currentState = 'GAME_ENDED';
   next.encounter = null;
   next.pendingEncounter = null;
-  return accept(next, `Game over. Final score: ${dollars(finalScore(state))}.`);
+  return accept(next, `Game over. Final score: ${formatMoney(finalScore(state))}.`);
 }
 
 function isAction(value: unknown): value is Action {

@@ -4,7 +4,8 @@
 import { AMMO_BY_ID, CONSUMABLES, DRUG_BY_ID, DRUGS, ITEMS, LOCATION_BY_ID, LOCATIONS, WEAPON_BY_ID } from './catalogue';
 import type { PriceMove } from './market';
 import type { Rng } from './rng';
-import { dollars, removeUnits } from './state';
+import { removeUnits } from './state';
+import { formatMoney } from './format';
 import type { GameEvent, Player } from './types';
 
 const RUMOR_CHANCE = 0.2;
@@ -41,7 +42,7 @@ export function priceChangeEvents(locationId: string, moves: readonly PriceMove[
     const special = move.trend === 'spike' ? SPIKE_STORIES[drug.id] : CRASH_STORIES[drug.id];
     const story = special ?? rng.pick(move.trend === 'spike' ? GENERIC_SPIKES : GENERIC_CRASHES)(drug.name);
     events.push({
-      message: `${story}\n\n${drug.name} is going for ${dollars(prices[drug.id] ?? drug.price)} here today.`,
+      message: `${story}\n\n${drug.name} is going for ${formatMoney(prices[drug.id] ?? drug.price)} here today.`,
       type: move.trend === 'spike' ? 'success' : 'info',
       category: 'price_change',
     });
@@ -91,11 +92,11 @@ export function luckyFind(p: Player, rng: Rng): GameEvent | null {
   } else if (kind === 1) {
     const cash = rng.int(5, 50) * 10;
     p.cash += cash;
-    message = `You found a wallet on the sidewalk with ${dollars(cash)} in it!`;
+    message = `You found a wallet on the sidewalk with ${formatMoney(cash)} in it!`;
   } else if (kind === 2) {
     const item = rng.pick(ITEMS);
     p.cash += item.value;
-    message = `You found a ${item.name}! ${item.description}\n\nThe pawn shop gave you ${dollars(item.value)} for it.`;
+    message = `You found a ${item.name}! ${item.description}\n\nThe pawn shop gave you ${formatMoney(item.value)} for it.`;
   } else {
     const weapon = p.equippedItems.weapon ? WEAPON_BY_ID.get(p.equippedItems.weapon) : undefined;
     const ammo = weapon?.ammoId ? AMMO_BY_ID.get(weapon.ammoId) : undefined;
@@ -122,7 +123,7 @@ export function badNews(p: Player, rng: Rng): GameEvent | null {
   if (kind === 0 && p.cash >= 100) {
     const lost = Math.max(1, Math.floor((p.cash * rng.int(10, 25)) / 100));
     p.cash -= lost;
-    message = `You got mugged in a dark alley! They took ${dollars(lost)}.`;
+    message = `You got mugged in a dark alley! They took ${formatMoney(lost)}.`;
   } else if (kind === 1 && p.usedSpace > 0) {
     const ids = Object.keys(p.inventory);
     const id = rng.pick(ids);

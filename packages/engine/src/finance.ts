@@ -1,7 +1,8 @@
 // Bank, loan sharks and the hospital.
 import { DEFAULT_LOAN_SHARK_ID, LOAN_SHARK_BY_ID, LOAN_SHARKS } from './catalogue';
 import { DEFAULT_SHARK_INTEREST_RATE, MAX_HEALTH } from './constants';
-import { accept, copyState, dollars, draftPlayer, isPositiveInt, refuse, settle, settled, withDraft, withPlayer } from './state';
+import { accept, copyState, draftPlayer, isPositiveInt, refuse, settle, settled, withDraft, withPlayer } from './state';
+import { formatMoney } from './format';
 import type { ApplyResult, GameState, LoanShark, LoanSharkOffer, PlayerLoan } from './types';
 
 /**
@@ -28,7 +29,7 @@ export function deposit(state: GameState, amount: number): ApplyResult {
   const player = draftPlayer(p);
   player.cash = p.cash - amount;
   player.bank = p.bank + amount;
-  return accept(withDraft(state, player), `Deposited ${dollars(amount)} in the bank.`);
+  return accept(withDraft(state, player), `Deposited ${formatMoney(amount)} in the bank.`);
 }
 
 export function withdraw(state: GameState, amount: number): ApplyResult {
@@ -38,7 +39,7 @@ export function withdraw(state: GameState, amount: number): ApplyResult {
   const player = draftPlayer(p);
   player.cash = p.cash + amount;
   player.bank = p.bank - amount;
-  return accept(withDraft(state, player), `Withdrew ${dollars(amount)} from the bank.`);
+  return accept(withDraft(state, player), `Withdrew ${formatMoney(amount)} from the bank.`);
 }
 
 /** Total interest over the grace period, compounded daily, as a fraction (what the finances view shows). */
@@ -69,7 +70,7 @@ export function borrow(state: GameState, sharkId: string | undefined, amount: nu
   }
   if (p.rank.level < shark.minRankLevel) return refuse('RANK_TOO_LOW', `${shark.name} doesn't lend to a ${p.rank.name}.`);
   if (!isPositiveInt(amount)) return refuse('INVALID_INPUT', AMOUNT_MUST_BE_POSITIVE);
-  if (amount > shark.maxLoan) return refuse('LOAN_TOO_LARGE', `Amount exceeds maximum loan of ${dollars(shark.maxLoan)}`);
+  if (amount > shark.maxLoan) return refuse('LOAN_TOO_LARGE', `Amount exceeds maximum loan of ${formatMoney(shark.maxLoan)}`);
   const next = copyState(state);
   next.loanSharkVisits = 0;
   next.player = settle({
@@ -78,7 +79,7 @@ export function borrow(state: GameState, sharkId: string | undefined, amount: nu
     debt: amount,
     loanShark: { id: shark.id, name: shark.name, interestRate: shark.dailyInterestRate, dueDay: p.day + shark.gracePeriod },
   });
-  return accept(next, `Borrowed ${dollars(amount)} from ${shark.name}. It's due in ${shark.gracePeriod} days.`);
+  return accept(next, `Borrowed ${formatMoney(amount)} from ${shark.name}. It's due in ${shark.gracePeriod} days.`);
 }
 
 export function borrowMax(state: GameState, sharkId: string): ApplyResult {
@@ -92,7 +93,7 @@ export function repay(state: GameState, amount: number): ApplyResult {
   const p = state.player;
   if (p.debt === 0) return refuse('NO_DEBT', "You don't owe anybody anything.");
   if (amount > p.cash) return refuse('INSUFFICIENT_FUNDS', "You don't have that much cash!");
-  if (amount > p.debt) return refuse('INVALID_INPUT', `You only owe ${dollars(p.debt)}.`);
+  if (amount > p.debt) return refuse('INVALID_INPUT', `You only owe ${formatMoney(p.debt)}.`);
   const debt = p.debt - amount;
   const sharkName = p.loanShark?.name ?? 'the loan shark';
   const next = copyState(state);
@@ -104,7 +105,7 @@ export function repay(state: GameState, amount: number): ApplyResult {
   next.player = settled(player);
   return accept(
     next,
-    debt === 0 ? `You paid off ${sharkName}. You're debt free!` : `Paid ${dollars(amount)} to ${sharkName}. You still owe ${dollars(debt)}.`,
+    debt === 0 ? `You paid off ${sharkName}. You're debt free!` : `Paid ${formatMoney(amount)} to ${sharkName}. You still owe ${formatMoney(debt)}.`,
   );
 }
 
@@ -116,6 +117,6 @@ export function heal(state: GameState): ApplyResult {
   const p = state.player;
   if (p.health >= MAX_HEALTH) return refuse('FULL_HEALTH', "You're in perfect health!");
   const cost = healCost(state);
-  if (cost > p.cash) return refuse('INSUFFICIENT_FUNDS', `You can't afford the hospital bill of ${dollars(cost)}!`);
-  return accept(withPlayer(state, { ...p, cash: p.cash - cost, health: MAX_HEALTH }), `The doctors patched you up for ${dollars(cost)}.`);
+  if (cost > p.cash) return refuse('INSUFFICIENT_FUNDS', `You can't afford the hospital bill of ${formatMoney(cost)}!`);
+  return accept(withPlayer(state, { ...p, cash: p.cash - cost, health: MAX_HEALTH }), `The doctors patched you up for ${formatMoney(cost)}.`);
 }

@@ -4,8 +4,7 @@ import { finalScore } from './state';
 import { historyView } from './history';
 import { ALLOWED_ACTIONS, machineState, syncMachine } from './machine';
 import { ok, startGame, TEST_SEED } from './testkit';
-import { dollars, toClientView } from './state';
-import { formatMoney } from './format';
+import { toClientView } from './state';
 import type { Encounter, GameState } from './types';
 
 const encounterOf = (type: Encounter['type']): Encounter => ({
@@ -134,13 +133,5 @@ describe('views', () => {
     const s: GameState = startGame();
     expect(finalScore(s)).toBe(1000);
     expect(finalScore({ ...s, player: { ...s.player, cash: 0, bank: 10, debt: 500 } })).toBe(-490);
-  });
-});
-
-describe('dollars (engine messages)', () => {
-  it('formats whole dollars exactly like formatMoney', () => {
-    for (const n of [0, 1, 12, 999, 1000, 1001, 12_345, 100_000, 1_000_000, 1_234_567_890, -5, -1234, 999_999, 1_000_010, 20_005]) {
-      expect(dollars(n)).toBe(formatMoney(n));
-    }
   });
 });

@@ -10,7 +10,8 @@
 import { DRUG_BY_ID, DRUGS, drugRecord, drugValues, LOCATIONS, locationRecord, locationValues } from './catalogue';
 import { recordAction } from './history';
 import type { Rng } from './rng';
-import { accept, copyState, dollars, draftPlayer, heldQuantity, isPositiveInt, omitKey, refuse, removeUnits, setHeld, settled, withPlayer } from './state';
+import { accept, copyState, draftPlayer, heldQuantity, isPositiveInt, omitKey, refuse, removeUnits, setHeld, settled, withPlayer } from './state';
+import { formatMoney } from './format';
 import type { ApplyResult, Drug, GameState, MarketEntry, Trend } from './types';
 
 export type WorldPrices = Record<string, Record<string, number>>;
@@ -270,7 +271,7 @@ export function buy(state: GameState, drugId: string, quantity: number): ApplyRe
   player.inventory = inventory;
   next.player = settled(player);
   next.gameHistory = recordAction(state.gameHistory, { day: state.day, action: 'buy', details: { quantity, drug: drug.name, total } });
-  return accept(next, `Bought ${quantity} ${drug.name} for ${dollars(total)}.`);
+  return accept(next, `Bought ${quantity} ${drug.name} for ${formatMoney(total)}.`);
 }
 
 export function sell(state: GameState, drugId: string, quantity: number): ApplyResult {
@@ -290,7 +291,7 @@ export function sell(state: GameState, drugId: string, quantity: number): ApplyR
   player.drugsSold = p.drugsSold + quantity;
   next.player = settled(player);
   next.gameHistory = recordAction(state.gameHistory, { day: state.day, action: 'sell', details: { quantity, drug: drug.name, total: totalPrice } });
-  const result = accept(next, `Sold ${quantity} ${drug.name} for ${dollars(totalPrice)}.`);
+  const result = accept(next, `Sold ${quantity} ${drug.name} for ${formatMoney(totalPrice)}.`);
   result.sale = { profit: totalPrice - costSold, totalPrice };
   return result;
 }

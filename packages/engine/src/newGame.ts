@@ -7,7 +7,8 @@ import { syncMachine } from './machine';
 import { Rng } from './rng';
 import { formatSeed } from './seed';
 import { RULES_VERSION } from './rulesVersion';
-import { dollars, settle } from './state';
+import { settle } from './state';
+import { formatMoney } from './format';
 import type { GameEvent, GameState, Player } from './types';
 
 export interface NewGameOptions {
@@ -90,12 +91,12 @@ export function dayCount(n: number): string {
 export function introEvents(state: GameState): GameEvent[] {
   const p = state.player;
   const city = LOCATION_BY_ID.get(p.location)?.name ?? p.location;
-  const owed = p.loanShark ? `You owe ${dollars(p.debt)} to ${p.loanShark.name}, due in ${dayCount(Math.max(0, p.loanShark.dueDay - p.day))}` : '';
+  const owed = p.loanShark ? `You owe ${formatMoney(p.debt)} to ${p.loanShark.name}, due in ${dayCount(Math.max(0, p.loanShark.dueDay - p.day))}` : '';
   return [
     {
       message:
         `DRUG WARS\n\n` +
-        `You're a small-time hustler fresh off the bus in ${city} with ${dollars(p.cash)} in your pocket and big dreams. ` +
+        `You're a small-time hustler fresh off the bus in ${city} with ${formatMoney(p.cash)} in your pocket and big dreams. ` +
         `You have ${dayCount(p.maxDays)} to make as much money as you can: buy low, sell high, stay out of trouble.\n\n` +
         owed,
       type: 'info',

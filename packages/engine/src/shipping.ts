@@ -3,7 +3,8 @@
 // with the company's odds. Finished shipments stay in the list with their status, for the tracking view.
 import { DRUG_BY_ID, LOCATION_BY_ID, SHIPPING_COMPANY_BY_ID } from './catalogue';
 import type { Rng } from './rng';
-import { accept, copyState, dollars, heldQuantity, isPositiveInt, refuse, removeUnits, setHeld, settle } from './state';
+import { accept, copyState, heldQuantity, isPositiveInt, refuse, removeUnits, setHeld, settle } from './state';
+import { formatMoney } from './format';
 import type { ApplyResult, GameEvent, GameState, Player, Shipment } from './types';
 
 export function ship(state: GameState, drugId: string, quantity: number, destinationId: string, companyId: string): ApplyResult {
@@ -39,7 +40,7 @@ export function ship(state: GameState, drugId: string, quantity: number, destina
   next.player = settle({ ...p, cash: p.cash - cost, inventory });
   return accept(
     next,
-    `Shipped ${quantity} ${drug.name} to ${destination.name} with ${company.name} for ${dollars(cost)}. Expected in ${company.days} day${company.days === 1 ? '' : 's'}.`,
+    `Shipped ${quantity} ${drug.name} to ${destination.name} with ${company.name} for ${formatMoney(cost)}. Expected in ${company.days} day${company.days === 1 ? '' : 's'}.`,
   );
 }
 

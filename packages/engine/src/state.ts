@@ -249,17 +249,3 @@ export function toClientView(state: GameState): ClientGameState {
   };
 }
 
-/**
- * '$1,234' for messages built inside the engine: the same text as format.ts's formatMoney for whole dollars,
- * without a regular expression (apply builds one or two of these per action).
- */
-export function dollars(n: number): string {
-  let v = Math.round(Math.abs(n));
-  let out = '';
-  while (v >= 1000) {
-    const group = v % 1000;
-    out = ',' + (group < 10 ? '00' : group < 100 ? '0' : '') + group + out;
-    v = Math.floor(v / 1000);
-  }
-  return (n < 0 && Math.round(n) !== 0 ? '-$' : '$') + v + out;
-}

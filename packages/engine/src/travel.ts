@@ -19,7 +19,8 @@ import { buildMarket, nextWorldPrices, seenPrices } from './market';
 import { promote } from './ranks';
 import { Rng } from './rng';
 import { advanceShipments } from './shipping';
-import { accept, copyState, dollars, draftPlayer, finalScore, refuse, settle, settled, usedSpaceOf } from './state';
+import { accept, copyState, draftPlayer, finalScore, refuse, settle, settled, usedSpaceOf } from './state';
+import { formatMoney } from './format';
 import type { ApplyResult, GameEvent, GameState, Location, Player } from './types';
 
 /** How a trip to a city is made: by air where it has an airport, otherwise by road (the same listed fare). */
@@ -31,7 +32,7 @@ export function travelMode(to: Pick<Location, 'hasAirport'>): TravelMode {
 
 /** The log's line for a trip, the one wording the client shows too ('by air' / 'by road', with the fare). */
 export function travelMessage(to: Pick<Location, 'name' | 'hasAirport' | 'flightPrice'>, day: number): string {
-  return `You traveled to ${to.name} by ${travelMode(to)} for ${dollars(to.flightPrice)}. Day ${day}.`;
+  return `You traveled to ${to.name} by ${travelMode(to)} for ${formatMoney(to.flightPrice)}. Day ${day}.`;
 }
 
 export function travel(state: GameState, destination: string): ApplyResult {
@@ -77,8 +78,8 @@ function endGameAtDayLimit(state: GameState): ApplyResult {
   next.gameOverReason = reason;
   next.player = settle(p);
   const score = finalScore(next);
-  return accept(next, `${reason} Final score: ${dollars(score)}.`, [
-    { message: `${reason}\n\nFinal score: ${dollars(score)}`, type: 'info', category: 'information' },
+  return accept(next, `${reason} Final score: ${formatMoney(score)}.`, [
+    { message: `${reason}\n\nFinal score: ${formatMoney(score)}`, type: 'info', category: 'information' },
   ]);
 }
 
