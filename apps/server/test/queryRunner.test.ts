@@ -116,13 +116,29 @@ describe('driveAsync', () => {
     const fickle = driveAsync(
       (x) => {
         runs += 1;
-        x.rows(versionOf(runs === 1 ? 'a' : 'b')); // same SQL: only the value differs, which is not checked
+        x.rows(versionOf('a'));
         return x.rows(runs <= 2 ? versionOf('a') : db.selectFrom('settings').select('value'));
       },
       execute,
       { readOnly: true },
     );
     await expect(fickle).rejects.toThrow(/different queries when run again/);
+  });
+
+  it('refuses an operation whose query has other values when run again (same SQL)', async () => {
+    const { asked, execute } = driver([{ rows: [{ version: 1 }] }, { rows: [] }]);
+    let runs = 0;
+    const fickle = driveAsync(
+      (x) => {
+        runs += 1;
+        const [first] = x.rows(versionOf(runs === 1 ? 'a' : 'b'));
+        return [first, x.rows(versionOf('c'))];
+      },
+      execute,
+      { readOnly: true },
+    );
+    await expect(fickle).rejects.toThrow(/different queries when run again/);
+    expect(asked.map((a) => a.parameters)).toEqual([['a']]); // 'b' was never answered with 'a''s rows
   });
 
   it('refuses an operation that catches the suspension around a query', async () => {

@@ -218,6 +218,14 @@ function toEntry(r: EntryRow): LeaderboardEntry {
   };
 }
 
+/** A record load read from the database (or changed), with the version of the stored snapshot, to be cached. */
+class Fresh {
+  constructor(
+    readonly record: SessionRecord,
+    readonly snapshotVersion: number,
+  ) {}
+}
+
 /** Thrown inside append's transaction (rolling it back) when its idempotency key is already used on the session. */
 class IdempotencyKeyTaken extends Error {}
 
@@ -485,44 +493,56 @@ export class KyselyStorage implements Storage {
     // Decided before the operation: which queries it runs may depend only on its arguments and their results
     // (a runner may run it again; see queryRunner.ts).
     const known = states.has(id);
-    return this.runner.read((x) => {
-      if (known) {
-        // Read only what may have changed; reuse the cached record if nobody has written since.
-        const [live] = x.rows(q.liveVersion(id, cutoff));
-        if (!live) return null;
-        const cached = states.get(id, live.version);
-        if (cached) {
-          const submitted = live.score_submitted === 1;
-          if (cached.scoreSubmitted === submitted) return cached;
-          const updated = { ...cached, scoreSubmitted: submitted };
-          states.set(updated, states.snapshotVersion(id, live.version) ?? 0);
-          return updated;
+    return this.runner
+      .read((x): SessionRecord | Fresh | null => {
+        if (known) {
+          // Read only what may have changed; reuse the cached record if nobody has written since.
+          const [live] = x.rows(q.liveVersion(id, cutoff));
+          if (!live) return null;
+          const cached = states.peekAt(id, live.version);
+          if (cached) {
+            const submitted = live.score_submitted === 1;
+            if (cached.scoreSubmitted === submitted) return cached;
+            return new Fresh({ ...cached, scoreSubmitted: submitted }, states.snapshotVersion(id, live.version) ?? 0);
+          }
         }
-      }
-      const [row] = x.rows(q.liveFull(id, cutoff));
-      if (!row) return null;
-      const { snapshot, snapshot_version: snapshotVersion, ...meta } = row;
-      // The snapshot is older than the log: re-apply the actions since, exactly the ones up to our version (read
-      // before the snapshot is parsed, so a runner that runs the operation again parses it once).
-      const later = snapshotVersion !== meta.version ? x.rows(q.actionsBetween(id, snapshotVersion, meta.version)) : null;
-      let state = JSON.parse(snapshot) as GameState;
-      if (later) {
-        const contiguous = later.every((r, i) => r.seq === snapshotVersion + i + 1);
-        if (!rollForward || later.length !== meta.version - snapshotVersion || !contiguous) {
-          throw new SessionLogError(id, `the log does not hold actions ${snapshotVersion + 1}..${meta.version}`);
+        const [row] = x.rows(q.liveFull(id, cutoff));
+        if (!row) return null;
+        const { snapshot, snapshot_version: snapshotVersion, ...meta } = row;
+        // The snapshot is older than the log: re-apply the actions since, exactly the ones up to our version (read
+        // before the snapshot is parsed, so a runner that runs the operation again parses it once).
+        const later = snapshotVersion !== meta.version ? x.rows(q.actionsBetween(id, snapshotVersion, meta.version)) : null;
+        let state = JSON.parse(snapshot) as GameState;
+        if (later) {
+          const contiguous = later.every((r, i) => r.seq === snapshotVersion + i + 1);
+          if (!rollForward || later.length !== meta.version - snapshotVersion || !contiguous) {
+            throw new SessionLogError(id, `the log does not hold actions ${snapshotVersion + 1}..${meta.version}`);
+          }
+          try {
+            state = rollForward(state, later.map((r) => JSON.parse(r.action) as Action), id);
+          } catch (error) {
+            if (error instanceof SessionLogError) throw error;
+            throw new SessionLogError(id, `unreadable logged action (${error instanceof Error ? error.message : String(error)})`);
+          }
         }
-        try {
-          state = rollForward(state, later.map((r) => JSON.parse(r.action) as Action), id);
-        } catch (error) {
-          if (error instanceof SessionLogError) throw error;
-          throw new SessionLogError(id, `unreadable logged action (${error instanceof Error ? error.message : String(error)})`);
-        }
-      }
-      const record = toRecord(meta, state);
-      states.set(record, snapshotVersion);
-      return record;
-    });
+        return new Fresh(toRecord(meta, state), snapshotVersion);
+      })
+      .then(this.loaded);
   }
+
+  /**
+   * What load's operation found, once it has run: a cached record is used again (a use in the recency order), a
+   * fresh one is cached. Kept out of the operation, which does nothing outside the database (see queryRunner.ts).
+   */
+  private readonly loaded = (found: SessionRecord | Fresh | null): SessionRecord | null => {
+    if (found === null) return null;
+    if (found instanceof Fresh) {
+      this.states.set(found.record, found.snapshotVersion);
+      return found.record;
+    }
+    this.states.get(found.id, found.version);
+    return found;
+  };
 
   async peek(id: string, expiresBefore: Date): Promise<SessionRecord | null> {
     const cached = this.states.get(id);

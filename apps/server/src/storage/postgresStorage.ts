@@ -61,7 +61,7 @@ class PostgresRunner implements QueryRunner {
   constructor(private readonly db: Kysely<Database>) {}
 
   read<T>(op: ReadOp<T>): Promise<T> {
-    return driveAsync(op as WriteOp<T>, (query) => this.db.executeQuery(query), { readOnly: true });
+    return driveAsync(op, (query) => this.db.executeQuery(query), { readOnly: true });
   }
 
   /** Each statement commits on its own (autocommit), on whichever pooled connection is free. */

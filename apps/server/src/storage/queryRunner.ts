@@ -106,8 +106,8 @@ const SUSPENDED: unique symbol = Symbol('query result pending');
 
 /**
  * The executor of one run of an operation under driveAsync: the queries of earlier runs are answered from their
- * results (the same SQL in the same order, else the operation is not a function of its results: an error), and
- * the first new one is remembered and suspends the run.
+ * results (the same SQL with the same values in the same order, else the operation is not a function of its
+ * results: an error), and the first new one is remembered and suspends the run.
  */
 class Replay implements Writer {
   private next = 0;
@@ -116,7 +116,7 @@ class Replay implements Writer {
   pending: { query: CompiledQuery; writes: boolean } | null = null;
 
   constructor(
-    private readonly done: readonly { sql: string; result: QueryResult<unknown> }[],
+    private readonly done: readonly { query: CompiledQuery; result: QueryResult<unknown> }[],
     private readonly readOnly: boolean,
   ) {}
 
@@ -133,12 +133,19 @@ class Replay implements Writer {
   private take(query: CompiledQuery, writes: boolean): QueryResult<unknown> {
     const done = this.done[this.next++];
     if (done) {
-      if (done.sql !== query.sql) throw new Error(`A storage operation ran different queries when run again (${query.sql.slice(0, 40)}...)`);
+      if (!sameQuery(done.query, query)) throw new Error(`A storage operation ran different queries when run again (${query.sql.slice(0, 40)}...)`);
       return done.result;
     }
     this.pending = { query, writes };
     throw SUSPENDED;
   }
+}
+
+/** The same SQL with the same values (a value that differs on a rerun would have been answered with another's result). */
+function sameQuery(a: CompiledQuery, b: CompiledQuery): boolean {
+  if (a.sql !== b.sql || a.parameters.length !== b.parameters.length) return false;
+  for (let i = 0; i < a.parameters.length; i++) if (!Object.is(a.parameters[i], b.parameters[i])) return false;
+  return true;
 }
 
 /**
@@ -152,7 +159,7 @@ export async function driveAsync<T>(
   execute: (query: CompiledQuery, writes: boolean) => Promise<QueryResult<unknown>>,
   { readOnly }: { readOnly: boolean },
 ): Promise<T> {
-  const done: { sql: string; result: QueryResult<unknown> }[] = [];
+  const done: { query: CompiledQuery; result: QueryResult<unknown> }[] = [];
   for (;;) {
     const x = new Replay(done, readOnly);
     let value: T;
@@ -162,7 +169,7 @@ export async function driveAsync<T>(
       const pending = x.pending;
       if (pending === null) throw error;
       if (error !== SUSPENDED) throw new Error('A storage operation caught an error around a query', { cause: error });
-      done.push({ sql: pending.query.sql, result: await execute(pending.query, pending.writes) });
+      done.push({ query: pending.query, result: await execute(pending.query, pending.writes) });
       continue;
     }
     if (x.pending !== null) throw new Error('A storage operation caught an error around a query and returned');
