@@ -96,8 +96,8 @@ const SESSION_ID = '"sessionId":"';
 const GAME_OVER = '"gameOver":';
 const LOCATION = '"location":"';
 const ENCOUNTER = '"encounter":';
-/** The key after the encounter: found by its capital E (see findKey), it says where the encounter ends. */
-const AFTER_ENCOUNTER = ',"pendingEncounter":';
+/** The key after the encounter: found by its capital S (see findKey), it says where the encounter ends. */
+const AFTER_ENCOUNTER = ',"currentState":';
 const NO_ENCOUNTER = '"encounter":null';
 /** Found by its capital I (see findKey). */
 const MARKET_INFO = '"marketInfo":[';
@@ -307,9 +307,9 @@ class SlicedView implements GameView {
   /** null for no encounter, undefined when not readable here. */
   private readEncounter(): EncounterView | null | undefined {
     const text = this.text;
-    // The encounter comes after the market and right before pendingEncounter. Most replies have none:
+    // The encounter comes after the market and right before currentState. Most replies have none:
     // `"encounter":null` just before that next key says so.
-    const after = findKey(text, AFTER_ENCOUNTER, 'E', this.market());
+    const after = findKey(text, AFTER_ENCOUNTER, 'S', this.market());
     if (after >= 0 && text.startsWith(NO_ENCOUNTER, after - NO_ENCOUNTER.length)) {
       this.playerFrom = after;
       return null;

@@ -290,7 +290,7 @@ static int readInventory(const char *t, long n, long at, View *v) {
 /*
  * The game state whose '{' is at `at`, read as gameReply.ts's SlicedView reads it: gameOver and location from the
  * state's start, the market by its key, the encounter after it (or `"encounter":null` right before
- * pendingEncounter), the player after the encounter. 0, or -1 when something is not where it looks.
+ * currentState), the player after the encounter. 0, or -1 when something is not where it looks.
  */
 static int readView(const char *t, long n, long at, View *v) {
   v->gameOver = booleanAt(t, n, valueAt(t, n, KEY("\"gameOver\":"), at));
@@ -299,7 +299,7 @@ static int readView(const char *t, long n, long at, View *v) {
   long market = findKey(t, n, KEY("\"marketInfo\":["), 'I', at);
   if (market < 0 || readMarket(t, n, market + 14, v) < 0) return -1;
   long playerFrom;
-  long after = findKey(t, n, KEY(",\"pendingEncounter\":"), 'E', market);
+  long after = findKey(t, n, KEY(",\"currentState\":"), 'S', market);
   if (after >= 16 && memcmp(t + after - 16, "\"encounter\":null", 16) == 0) {
     v->hasEncounter = 0;
     playerFrom = after;

@@ -2,7 +2,7 @@
 // per UTC day, its own board, the first finished run of a visitor ranked, and a replay behind every entry that
 // re-derives the entry's score, refused with a clear 404 when it can't or may not be shown.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { formatSeed, type ClientGameState } from '@drugwars/engine';
+import { formatSeed, RULES_VERSION, type ClientGameState } from '@drugwars/engine';
 import type {
   DailyLeaderboardResponse,
   EncounterResponse,
@@ -184,7 +184,7 @@ describeEachStorage('Daily Run and replays', (target) => {
     expect(response.statusCode, response.body).toBe(200);
     const replay = json<ReplayResponse>(response);
     expect(replay.entry).toEqual(entry);
-    expect(replay.rulesVersion).toBe(end.rulesVersion);
+    expect(replay.rulesVersion).toBe(RULES_VERSION);
     expect(replay.days.map((d) => d.day)).toEqual(Array.from({ length: end.day }, (_, i) => i + 1));
     const last = replay.days[replay.days.length - 1]!;
     expect(last.end).toEqual({

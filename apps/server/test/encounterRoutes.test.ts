@@ -5,7 +5,7 @@ import type { ClientGameState } from '@drugwars/engine';
 import type { DayResponse, EncounterResponse } from '@drugwars/protocol';
 import { describeEachStorage } from './support/storageTargets';
 import { call, createTestApp, json, type TestApp } from './support/testApp';
-import { expectError, startGame } from './support/games';
+import { expectError, settleEncounters, startGame } from './support/games';
 
 describeEachStorage('encounter routes', (target) => {
   let t: TestApp;
@@ -112,5 +112,55 @@ describeEachStorage('encounter routes', (target) => {
     } else {
       expectError(skip, 409, 'ACTION_NOT_ALLOWED');
     }
+  });
+
+  it('a reply carries an encounter once: events name it by type; a visit behind a fight comes with the fight\'s end', async () => {
+    // Days that bring a fight and an overdue loan's visit at once (the bench's kind of player never repays).
+    for (let seed = 1; seed <= 60; seed++) {
+      const game = await startGame(t.app, { playerName: 'debtor', seed: String(seed) });
+      let state: ClientGameState = game.gameState;
+      for (let days = 1; days <= 29 && !state.gameOver; days++) {
+        state = await settleEncounters(t.app, game.sessionId, state);
+        if (state.gameOver) break;
+        const response = await call(t.app, 'POST', '/api/game/stay', { sessionId: game.sessionId, body: {} });
+        expect(response.statusCode, response.body).toBe(200);
+        const day = json<DayResponse>(response);
+        state = day.gameState;
+        for (const key of ['pendingEncounter', 'rulesVersion', 'loanSharkVisits', 'nextId']) expect(key in state, key).toBe(false);
+        const announced = day.events.filter((e) => e.encounter);
+        if (!state.encounter) {
+          expect(announced).toEqual([]);
+          continue;
+        }
+        // The encounter itself is in the state; the events say only what kind each announces.
+        expect(response.body.split('"enemies":').length - 1).toBe(1);
+        for (const e of announced) expect(Object.keys(e.encounter!)).toEqual(['type']);
+        expect(announced[0]!.encounter).toEqual({ type: state.encounter.type });
+        const visit = day.events.find((e) => e.category === 'loan_shark');
+        if (announced.length < 2 || !visit?.encounter || state.encounter.type === 'loanSharkVisit') continue;
+        // the shark's visit, or his goons once visits were put off too often
+        const waiting = visit.encounter!.type;
+        expect(['loanSharkVisit', 'loanShark']).toContain(waiting);
+
+        // End the fight: the visit waiting behind it comes as the follow-up, whole in the state, named by the event.
+        let reply: EncounterResponse | null = null;
+        for (let guard = 0; guard < 100 && !reply?.followUpEncounter && !reply?.gameState.gameOver; guard++) {
+          const enc: NonNullable<ClientGameState['encounter']> = (reply?.gameState ?? state).encounter!;
+          const action = enc.turnOrder === 'enemy' ? 'fight' : enc.canSurrender ? 'surrender' : enc.canEscape ? 'escape' : 'fight';
+          const target = enc.enemies.find((e) => e.isAlive)?.id;
+          const moved = await encounter(game.sessionId, action === 'fight' && target ? { action, targetId: target } : { action });
+          expect(moved.statusCode, moved.body).toBe(200);
+          reply = json<EncounterResponse>(moved);
+        }
+        state = reply!.gameState;
+        if (!reply!.followUpEncounter) continue; // died in the fight
+        expect(reply!.followUpEncounter.type).toBe(waiting);
+        expect(reply!.gameState.encounter).toEqual(reply!.followUpEncounter);
+        expect(reply!.followUpEvent?.encounter).toEqual({ type: waiting });
+        expect(reply!.events.find((e) => e.category === 'loan_shark')?.encounter).toEqual({ type: waiting });
+        return;
+      }
+    }
+    throw new Error('no fight with a loan-shark visit behind it in 60 seeded games');
   });
 });

@@ -14,6 +14,7 @@ import {
   apply,
   introEvents,
   newGame,
+  toClientEvents,
   toClientView,
   type Action,
   type ApplyOk,
@@ -126,13 +127,13 @@ function repliesOf(result: ApplyOk): unknown[] {
   const view = () => toClientView(result.state);
   const attack = result.attack;
   return [
-    { success: true, message: result.message, gameState: view(), events: result.events, gameOver: result.state.gameOver },
+    { success: true, message: result.message, gameState: view(), events: toClientEvents(result.events), gameOver: result.state.gameOver },
     { success: true, message: result.message, gameState: view(), profit: result.sale?.profit ?? 0, totalPrice: 0 },
     {
       success: true,
       message: attack?.message || result.message,
       gameState: view(),
-      events: result.events,
+      events: toClientEvents(result.events),
       attackResults: attack?.attackResults ?? [],
       followUpEncounter: attack?.followUpEncounter ?? null,
       toll: attack?.toll ?? { health: 0, cash: 0, drugs: 0, debt: 0 },
@@ -185,7 +186,7 @@ describe('the game-state reply writer over bot games and odd replies', () => {
       { success: true, gameState: { ...toClientView(state), stateMetadata: null } },
       { success: true, gameState: { ...toClientView(state), gameOver: 1 } },
       { success: true, gameState: { ...toClientView(state), marketInfo: [{ ...state.marketInfo[0]!, trend: 'flat' }] } },
-      { success: true, gameState: { ...toClientView(state), rulesVersion: Number.NaN } },
+      { success: true, gameState: { ...toClientView(state), maxDays: Number.NaN } },
       { success: true, message: undefined, gameState: toClientView(state), extra: () => 1 },
       { success: true, gameState: 'text' },
       [toClientView(state)],

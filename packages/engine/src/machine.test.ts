@@ -4,7 +4,7 @@ import { finalScore } from './state';
 import { historyView } from './history';
 import { ALLOWED_ACTIONS, machineState, syncMachine } from './machine';
 import { ok, startGame, TEST_SEED } from './testkit';
-import { toClientView } from './state';
+import { toClientEvents, toClientView } from './state';
 import type { Encounter, GameState } from './types';
 
 const encounterOf = (type: Encounter['type']): Encounter => ({
@@ -87,7 +87,7 @@ describe('state machine', () => {
 });
 
 describe('views', () => {
-  it('toClientView strips the seed, the PRNG state and the real prices elsewhere, keeps the known world prices (World Drug Prices reads them from the state) and leaves out, while the game runs, the history lists', () => {
+  it('toClientView strips the seed, the PRNG state, the real prices elsewhere and the server bookkeeping, keeps the known world prices (World Drug Prices reads them from the state) and leaves out, while the game runs, the history lists', () => {
     const s = replay({ playerName: 'V', seed: TEST_SEED, isSeeded: true }, [{ type: 'repay', amount: 1000 }, { type: 'stay' }, { type: 'stay' }]);
     expect(Object.keys(s.gameHistory.priceHistory)).toEqual(['1', '2', '3']);
     expect(s.gameHistory.financeHistory.length).toBe(3);
@@ -103,9 +103,36 @@ describe('views', () => {
     expect(view.gameHistory).toEqual({ financeHistory: [], healthHistory: [], priceHistory: {}, actionHistory: [], locationHistory: [] });
     expect(s.gameHistory.priceHistory['3']).toEqual({ [view.location]: view.prices });
     // Every other field of the state, in the state's order (replies keep one key order; the bench's reader follows it).
-    expect(Object.keys(view)).toEqual(Object.keys(s).filter((k) => k !== 'seed' && k !== 'rng' && k !== 'cityPrices'));
+    const left = ['seed', 'rng', 'cityPrices', 'rulesVersion', 'pendingEncounter', 'loanSharkVisits', 'nextId'];
+    for (const key of left) expect(key in view, key).toBe(false);
+    expect(Object.keys(view)).toEqual(Object.keys(s).filter((k) => !left.includes(k)));
     const rest = { ...view, gameHistory: s.gameHistory };
-    expect({ ...rest, seed: s.seed, rng: s.rng, cityPrices: s.cityPrices }).toEqual(s);
+    const { seed, rng, cityPrices, rulesVersion, pendingEncounter, loanSharkVisits, nextId } = s;
+    expect({ ...rest, seed, rng, cityPrices, rulesVersion, pendingEncounter, loanSharkVisits, nextId }).toEqual(s);
+  });
+
+  it('toClientEvents names an event\'s encounter by its type (the state holds it) and leaves other events as they are', () => {
+    let s = replay({ playerName: 'V', seed: TEST_SEED, isSeeded: true }, []);
+    for (let day = 0; day < 60 && !s.encounter; day++) {
+      const result = ok(apply(s, { type: 'stay' }));
+      s = result.state;
+      const events = toClientEvents(result.events);
+      if (!s.encounter) {
+        expect(events).toBe(result.events); // no copy on a quiet day
+        continue;
+      }
+      expect(events).toHaveLength(result.events.length);
+      result.events.forEach((e, i) => {
+        if (e.encounter) expect(events[i]).toEqual({ ...e, encounter: { type: e.encounter.type } });
+        else expect(events[i]).toBe(e);
+      });
+      const announced = events.find((e) => e.encounter);
+      expect(announced?.encounter).toEqual({ type: s.encounter.type });
+      expect(JSON.stringify(events)).not.toContain('"enemies"');
+      // the key order is the event's (a reply keeps one key order)
+      expect(Object.keys(announced!)).toEqual(Object.keys(result.events.find((e) => e.encounter)!));
+    }
+    expect(s.encounter).not.toBeNull();
   });
 
   it('toClientView of a finished game carries its history lists (the game-over statistics), still without price history', () => {

@@ -1,5 +1,5 @@
 // Small helpers every rule file shares: refusals, derived player fields, the score and the client view.
-import type { ApplyOk, ClientGameState, GameEvent, GameState, Held, Player, RuleError, RuleErrorCode } from './types';
+import type { ApplyOk, ClientGameEvent, ClientGameState, EncounterType, EventEncounter, GameEvent, GameState, Held, Player, RuleError, RuleErrorCode } from './types';
 
 export function refuse(code: RuleErrorCode, message: string): RuleError {
   return { ok: false, code, message };
@@ -193,8 +193,9 @@ export function roundsOwned(p: Pick<Player, 'items'>, ammoId: string): number {
 /**
  * What the server may send to a browser after every move: the state without the PRNG state, the secret seed and the
  * real prices of the cities the player is not in (worldPrices is what they know, as SPEC.md's World Drug Prices
- * reads it from the game state), and without the bulky history that only rarely opened views need, each of which
- * has its own GET:
+ * reads it from the game state), without the server's bookkeeping that no client reads (rulesVersion,
+ * pendingEncounter, loanSharkVisits, nextId: see ClientGameState), and without the bulky history that only rarely
+ * opened views need, each of which has its own GET:
  * - gameHistory's lists (finances, health, trades, trips: ~2-4 KB, growing every day) are empty while the game
  *   runs and complete once it is over, for the game-over statistics (the only screen that reads them);
  * - priceHistory is always empty: today's entry would only repeat `prices`, and the charts ask GET
@@ -221,7 +222,6 @@ const RUNNING_GAME_HISTORY: ClientGameState['gameHistory'] = Object.freeze({
 export function toClientView(state: GameState): ClientGameState {
   const h = state.gameHistory;
   return {
-    rulesVersion: state.rulesVersion,
     day: state.day,
     maxDays: state.maxDays,
     location: state.location,
@@ -234,7 +234,6 @@ export function toClientView(state: GameState): ClientGameState {
     worldPricesDay: state.worldPricesDay,
     marketInfo: state.marketInfo,
     encounter: state.encounter,
-    pendingEncounter: state.pendingEncounter,
     currentState: state.currentState,
     allowedActions: state.allowedActions,
     stateMetadata: state.stateMetadata,
@@ -244,8 +243,34 @@ export function toClientView(state: GameState): ClientGameState {
       : RUNNING_GAME_HISTORY,
     shipments: state.shipments,
     player: state.player,
-    loanSharkVisits: state.loanSharkVisits,
-    nextId: state.nextId,
   };
+}
+
+/** The one EventEncounter of each type, shared by every reply (a reply is only serialized). */
+const EVENT_ENCOUNTERS: Readonly<Record<EncounterType, EventEncounter>> = Object.freeze({
+  police: Object.freeze({ type: 'police' }),
+  gang: Object.freeze({ type: 'gang' }),
+  loanShark: Object.freeze({ type: 'loanShark' }),
+  loanSharkVisit: Object.freeze({ type: 'loanSharkVisit' }),
+});
+
+/**
+ * An event as a reply carries it: an encounter it announces is named by its type (EventEncounter), since the reply's
+ * game state holds the encounter itself (or, for a visit waiting behind a fight, the fight's end brings it). The
+ * same object when it announces none.
+ */
+export function toClientEvent(event: GameEvent): ClientGameEvent {
+  const encounter = event.encounter;
+  if (encounter === undefined) return event;
+  // A spread keeps the event's key order, with the encounter replaced where it stood.
+  return { ...event, encounter: EVENT_ENCOUNTERS[encounter.type] };
+}
+
+/** A reply's events (toClientEvent of each); the same array when none announces an encounter (most days). */
+export function toClientEvents(events: GameEvent[]): ClientGameEvent[] {
+  for (let i = 0; i < events.length; i++) {
+    if (events[i]!.encounter !== undefined) return events.map(toClientEvent);
+  }
+  return events;
 }
 

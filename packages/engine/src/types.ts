@@ -305,6 +305,18 @@ export interface GameEvent {
   encounter?: Encounter;
 }
 
+/**
+ * What a reply's event says of the encounter it announces: its type only. The encounter itself is in the same
+ * reply's game state (`encounter`) or, for one waiting behind a fight, reaches the client when the fight ends
+ * (the encounter reply's `followUpEncounter` and its game state): a day-end reply carried it twice (~1 KB).
+ */
+export interface EventEncounter {
+  type: EncounterType;
+}
+
+/** An event as a reply carries it (engine `toClientEvents`): its encounter named by type (EventEncounter). */
+export type ClientGameEvent = Omit<GameEvent, 'encounter'> & { encounter?: EventEncounter };
+
 export type ShipmentStatus = 'delivered' | 'lost' | 'in transit';
 
 export interface Shipment {
@@ -384,8 +396,14 @@ export interface GameState {
   nextId: number;
 }
 
-/** What a client may see: no PRNG state, no real prices of other cities, and the seed only through formattedSeed. */
-export type ClientGameState = Omit<GameState, 'seed' | 'rng' | 'cityPrices'>;
+/**
+ * What a client gets (engine `toClientView`): no PRNG state, no real prices of other cities, the seed only through
+ * formattedSeed, and none of the server's bookkeeping the client never reads: the rules version (a game of older
+ * rules is closed by the server, RULES_CHANGED), the encounter waiting behind a fight (it comes with the fight's
+ * end as followUpEncounter), the loan-shark visit count (the visit carries its visitNumber) and the shipment id
+ * counter.
+ */
+export type ClientGameState = Omit<GameState, 'seed' | 'rng' | 'cityPrices' | 'rulesVersion' | 'pendingEncounter' | 'loanSharkVisits' | 'nextId'>;
 
 // ---------- actions ----------
 

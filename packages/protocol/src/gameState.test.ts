@@ -2,7 +2,7 @@
 // describe the engine's ClientGameState exactly. These assertions fail to compile (tsc -p packages/protocol)
 // as soon as either side changes without the other.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { AttackResultItem, ClientGameState, Encounter, GameEvent, LoanSharkOffer, Shipment } from '@drugwars/engine';
+import type { AttackResultItem, ClientGameEvent, ClientGameState, Encounter, LoanSharkOffer, Shipment } from '@drugwars/engine';
 import type { Static } from 'typebox';
 import type { ClientGameStateSchema, EncounterSchema, GameEventSchema, ShipmentSchema, AttackResultItemSchema } from './gameState';
 import type { LoanSharkOfferSchema } from './catalogue';
@@ -12,7 +12,7 @@ type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : fals
 // Compile-time proofs: each line is a type error when the two sides drift.
 const clientState: MutuallyAssignable<Static<typeof ClientGameStateSchema>, ClientGameState> = true;
 const encounter: MutuallyAssignable<Static<typeof EncounterSchema>, Encounter> = true;
-const event: MutuallyAssignable<Static<typeof GameEventSchema>, GameEvent> = true;
+const event: MutuallyAssignable<Static<typeof GameEventSchema>, ClientGameEvent> = true;
 const shipment: MutuallyAssignable<Static<typeof ShipmentSchema>, Shipment> = true;
 const attackItem: MutuallyAssignable<Static<typeof AttackResultItemSchema>, AttackResultItem> = true;
 const sharkOffer: MutuallyAssignable<Static<typeof LoanSharkOfferSchema>, LoanSharkOffer> = true;

@@ -1,4 +1,5 @@
-// The client's view of a game (engine ClientGameState = GameState minus seed and rng) as a TypeBox schema.
+// The client's view of a game (engine ClientGameState: GameState minus its secrets and the server's bookkeeping) and
+// of a reply's events (engine ClientGameEvent) as TypeBox schemas.
 // It drives response serialization, so a field missing here would be silently dropped from responses:
 // src/gameState.test.ts proves at compile time that Static<ClientGameStateSchema> and the engine's
 // ClientGameState are mutually assignable, so the two cannot drift apart.
@@ -153,13 +154,19 @@ export const RankPromotionDataSchema = Type.Object({
   nextRank: Nullable(Type.Object({ cashRequirement: Int() })),
 });
 
+/**
+ * The encounter an event announces, by type: the encounter itself is the reply's gameState.encounter (or, for a
+ * loan-shark visit waiting behind a fight, the encounter reply's followUpEncounter when the fight ends).
+ */
+export const EventEncounterSchema = Type.Object({ type: EncounterTypeSchema });
+
 export const GameEventSchema = Type.Object({
   message: Type.String(),
   type: Type.Union([Type.Literal('info'), Type.Literal('success'), Type.Literal('warning'), Type.Literal('danger')]),
   category: EventCategorySchema,
   promotionData: Type.Optional(RankPromotionDataSchema),
   soundEffect: Type.Optional(Type.String()),
-  encounter: Type.Optional(EncounterSchema),
+  encounter: Type.Optional(EventEncounterSchema),
 });
 
 export const AttackResultItemSchema = Type.Object({ targetId: Type.String(), damage: Int(), wasMiss: Type.Boolean() });
@@ -205,7 +212,6 @@ export const GameHistorySchema = Type.Object({
 });
 
 export const ClientGameStateSchema = Type.Object({
-  rulesVersion: Int({ description: 'The rules version the game started under (engine RULES_VERSION).' }),
   day: Int(),
   maxDays: Int(),
   location: Type.String(),
@@ -223,7 +229,6 @@ export const ClientGameStateSchema = Type.Object({
   }),
   marketInfo: Type.Array(MarketEntrySchema),
   encounter: Nullable(EncounterSchema),
-  pendingEncounter: Nullable(EncounterSchema),
   currentState: StateNameSchema,
   allowedActions: Type.Array(ActionTypeSchema),
   stateMetadata: Type.Object({ enteredOnDay: Int(), encounterType: Nullable(EncounterTypeSchema) }),
@@ -231,8 +236,6 @@ export const ClientGameStateSchema = Type.Object({
   gameHistory: GameHistorySchema,
   shipments: Type.Array(ShipmentSchema),
   player: PlayerSchema,
-  loanSharkVisits: Int(),
-  nextId: Int(),
 });
 
 export type ClientGameStateData = Static<typeof ClientGameStateSchema>;

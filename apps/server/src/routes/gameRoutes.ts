@@ -8,6 +8,8 @@ import {
   loanSharkOffers,
   purchaseQuantity,
   type Action,
+  toClientEvent,
+  toClientEvents,
   toClientView,
   type ApplyOk,
 } from '@drugwars/engine';
@@ -174,12 +176,12 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
       success: true as const,
       message: attack?.message || result.message,
       gameState: toClientView(result.state),
-      events: result.events,
+      events: toClientEvents(result.events),
       attackResults: attack?.attackResults ?? [],
       victory: attack?.victory ?? false,
       reward: attack?.reward ?? 0,
       followUpEncounter: attack?.followUpEncounter ?? null,
-      followUpEvent: attack?.followUpEvent ?? null,
+      followUpEvent: attack?.followUpEvent ? toClientEvent(attack.followUpEvent) : null,
       escaped: attack?.escaped ?? false,
       surrendered: attack?.surrendered ?? false,
       bribed: attack?.bribed ?? false,
@@ -253,7 +255,7 @@ function dayReply(result: ApplyOk) {
     success: true as const,
     message: result.message,
     gameState: toClientView(result.state),
-    events: result.events,
+    events: toClientEvents(result.events),
     gameOver: result.state.gameOver,
   };
 }

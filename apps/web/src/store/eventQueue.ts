@@ -1,6 +1,6 @@
 // Pure helpers for the pending-event queue (SPEC.md section 4, "Event priority"): lower priority first; the
 // events of the category at the head are grouped into one modal; ties keep arrival order.
-import type { EventCategory, GameEvent } from '@drugwars/engine';
+import type { EventCategory, ClientGameEvent } from '@drugwars/engine';
 import { EVENT_PRIORITY, UNKNOWN_EVENT_PRIORITY } from '../constants';
 
 export function eventPriority(category: EventCategory | string): number {
@@ -8,7 +8,7 @@ export function eventPriority(category: EventCategory | string): number {
 }
 
 /** Stable sort by priority (Array.prototype.sort is stable since ES2019). */
-export function sortEventsByPriority(events: readonly GameEvent[]): GameEvent[] {
+export function sortEventsByPriority(events: readonly ClientGameEvent[]): ClientGameEvent[] {
   return [...events].sort((a, b) => eventPriority(a.category) - eventPriority(b.category));
 }
 
@@ -17,8 +17,8 @@ export function sortEventsByPriority(events: readonly GameEvent[]): GameEvent[] 
  * Returns null when the queue is empty.
  */
 export function takeFirstGroup(
-  events: readonly GameEvent[],
-): { category: EventCategory; group: GameEvent[]; rest: GameEvent[] } | null {
+  events: readonly ClientGameEvent[],
+): { category: EventCategory; group: ClientGameEvent[]; rest: ClientGameEvent[] } | null {
   const sorted = sortEventsByPriority(events);
   const first = sorted[0];
   if (!first) return null;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { event, makeState, stubFetch } from '../test/fixtures';
-import type { Encounter, GameEvent } from '@drugwars/engine';
+import type { ClientGameEvent, Encounter } from '@drugwars/engine';
 import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
 import { buyDrug, daySounds, deposit, resumeGame, sellDrug, shopBuy, startNewGame, stayHere, travel } from './gameActions';
 import { ACTION_RETRIES, ACTION_RETRY_DELAY_MS } from '../constants';
@@ -126,7 +126,8 @@ describe('travel', () => {
 
   it('plays a loan-shark visit warning once, by visit number, with the plane', async () => {
     const visit = { type: 'loanSharkVisit', visitNumber: 2, enemies: [] } as unknown as Encounter;
-    const visitEvent: GameEvent = { ...event('loan_shark', 'Vinnie is here.'), soundEffect: 'loan_shark_warning_2', encounter: visit };
+    // as a reply carries it: the event names the encounter by type, the state holds it
+    const visitEvent: ClientGameEvent = { ...event('loan_shark', 'Vinnie is here.'), soundEffect: 'loan_shark_warning_2', encounter: { type: 'loanSharkVisit' } };
     vi.stubGlobal(
       'fetch',
       stubFetch({
@@ -297,17 +298,18 @@ describe('trades and analytics', () => {
 describe('daySounds', () => {
   const police = { type: 'police', enemies: [] } as unknown as Encounter;
   const visit = (n: number) => ({ type: 'loanSharkVisit', visitNumber: n, enemies: [] }) as unknown as Encounter;
-  const sharkEvent = (enc: Encounter, sound?: string): GameEvent => ({
+  // an event names its encounter by type (the state holds the encounter itself)
+  const sharkEvent = (sound?: string): ClientGameEvent => ({
     ...event('loan_shark', 'The shark.'),
-    encounter: enc,
+    encounter: { type: 'loanSharkVisit' },
     ...(sound ? { soundEffect: sound } : {}),
   });
 
   it('plays the warning by visit number even when the event names none', () => {
-    expect(daySounds([sharkEvent(visit(5))], makeState({ encounter: visit(5) }))).toEqual(['loan_shark_warning_4']);
+    expect(daySounds([sharkEvent()], makeState({ encounter: visit(5) }))).toEqual(['loan_shark_warning_4']);
   });
   it('keeps a visit waiting behind a fight quiet until it steps in', () => {
-    const events = [{ ...event('combat'), encounter: police }, sharkEvent(visit(1), 'loan_shark_warning_1')];
+    const events = [{ ...event('combat'), encounter: { type: 'police' as const } }, sharkEvent('loan_shark_warning_1')];
     expect(daySounds(events, makeState({ encounter: police }))).toEqual([]);
   });
   it('plays other event sounds (a promotion) once each', () => {

@@ -1,6 +1,6 @@
 // The game's actions: call the API, put the answer in the store, and apply SPEC.md section 8 to failures.
 // Components call these (or the api client plus handleApiError) and never fetch by hand.
-import { loanSharkSound, purchaseMessage, type ClientGameState, type GameEvent, type ShopItemType } from '@drugwars/engine';
+import { loanSharkSound, purchaseMessage, type ClientGameState, type ClientGameEvent, type ShopItemType } from '@drugwars/engine';
 import { ApiErrorCode } from '@drugwars/protocol/constants';
 import { api, ApiError, GAME_DATA_KINDS, hasGameState, INVALID_RESPONSE_CODE } from '../api/client';
 import { classifyError, ERROR_TEXTS, type ActionContext, type ErrorOutcome } from '../api/errorCatalogue';
@@ -82,7 +82,7 @@ export async function loadGameData(): Promise<boolean> {
   }
 }
 
-function logEvents(events: readonly GameEvent[]): void {
+function logEvents(events: readonly ClientGameEvent[]): void {
   for (const e of events) store().addMessage(e.message, e.type);
 }
 
@@ -91,7 +91,7 @@ function logEvents(events: readonly GameEvent[]): void {
  * each sound once (the visit's own event carries the same warning). A loan-shark event whose encounter waits
  * behind a fight is not heard yet: the encounter view plays its warning when it steps in.
  */
-export function daySounds(events: readonly GameEvent[], gs: ClientGameState): string[] {
+export function daySounds(events: readonly ClientGameEvent[], gs: ClientGameState): string[] {
   const current = gs.encounter;
   const names: string[] = [];
   for (const e of events) {
@@ -103,7 +103,7 @@ export function daySounds(events: readonly GameEvent[], gs: ClientGameState): st
   return [...new Set(names)];
 }
 
-function playEventSounds(events: readonly GameEvent[], gs: ClientGameState): void {
+function playEventSounds(events: readonly ClientGameEvent[], gs: ClientGameState): void {
   for (const name of daySounds(events, gs)) signals.emit({ type: 'sound', name });
 }
 

@@ -16,7 +16,7 @@
  *   listen); they never import those modules.
  */
 import { create } from 'zustand';
-import type { ClientGameState, EventCategory, GameEvent, RankPromotionData } from '@drugwars/engine';
+import type { ClientGameState, EventCategory, ClientGameEvent, RankPromotionData } from '@drugwars/engine';
 import { ACKNOWLEDGE_TEXTS, MESSAGE_LOG_LIMIT, type CombatSpeed, type TravelSpeed } from '../constants';
 import type { Catalogue } from '../lib/catalogue';
 import {
@@ -64,9 +64,9 @@ export interface LogMessage {
 }
 
 export type ModalItem =
-  | { kind: 'intro'; event: GameEvent }
-  | { kind: 'event'; category: EventCategory; events: GameEvent[]; ackText: string }
-  | { kind: 'promotion'; data: RankPromotionData; event: GameEvent }
+  | { kind: 'intro'; event: ClientGameEvent }
+  | { kind: 'event'; category: EventCategory; events: ClientGameEvent[]; ackText: string }
+  | { kind: 'promotion'; data: RankPromotionData; event: ClientGameEvent }
   | { kind: 'error'; message: string }
   | { kind: 'sessionLost'; message: string }
   | { kind: 'apiError'; sessionRef: string; retry: (() => void) | null };
@@ -95,7 +95,7 @@ export interface GameStore {
   /** The catalogue lists /api/game/data/* sent (read them with useCatalogue). */
   gameData: Partial<Catalogue>;
   messages: LogMessage[];
-  pendingEvents: GameEvent[];
+  pendingEvents: ClientGameEvent[];
   modals: ModalItem[];
   view: ViewName;
   navMode: NavMode;
@@ -118,7 +118,7 @@ export interface GameStore {
   setGameData(data: Partial<Catalogue>): void;
   addMessage(text: string, type?: MessageType): void;
   clearMessages(): void;
-  queueEvents(events: readonly GameEvent[]): void;
+  queueEvents(events: readonly ClientGameEvent[]): void;
   /** Moves pending events into the modal queue, one modal per category group, unless an encounter is on. */
   processPendingEvents(): void;
   pushModal(modal: ModalItem): void;
@@ -149,7 +149,7 @@ export function randomAcknowledgeText(random: () => number = Math.random): strin
 }
 
 /** The modal for one group of same-category events. */
-export function modalForGroup(category: EventCategory, group: GameEvent[]): ModalItem[] {
+export function modalForGroup(category: EventCategory, group: ClientGameEvent[]): ModalItem[] {
   if (category === 'game_intro') return group.map((event) => ({ kind: 'intro', event }));
   if (category === 'rank_promotion') {
     return group.flatMap((event): ModalItem[] =>
@@ -162,7 +162,7 @@ export function modalForGroup(category: EventCategory, group: GameEvent[]): Moda
 const initialGame = {
   gameState: null,
   messages: [] as LogMessage[],
-  pendingEvents: [] as GameEvent[],
+  pendingEvents: [] as ClientGameEvent[],
   modals: [] as ModalItem[],
   view: 'market' as ViewName,
   navMode: 'places' as NavMode,

@@ -1,12 +1,12 @@
 // Test-only builders for the shell's tests.
-import { newGame, toClientView, type ClientGameState, type GameEvent, type LoanSharkOffer, type MarketEntry } from '@drugwars/engine';
+import { newGame, toClientView, type ClientGameState, type ClientGameEvent, type LoanSharkOffer, type MarketEntry } from '@drugwars/engine';
 import type { TradeContext } from '../lib/tradeLimits';
 
 export function market(id: string, overrides: Partial<MarketEntry> = {}): MarketEntry {
   return { id, name: id.toUpperCase(), price: 100, quantity: 10, trend: 'normal', previousPrice: null, ...overrides };
 }
 
-export function event(category: GameEvent['category'], message: string = category): GameEvent {
+export function event(category: ClientGameEvent['category'], message: string = category): ClientGameEvent {
   return { category, message, type: 'info' };
 }
 

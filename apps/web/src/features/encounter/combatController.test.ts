@@ -307,7 +307,7 @@ describe('endings', () => {
   it('closing the overlay reloads the state and applies the stored follow-up encounter', async () => {
     const visit = encounter({ type: 'loanSharkVisit', enemies: [], debtAmount: 1000, canPay: true, paymentAmount: 1000 });
     const reloaded = gameState({ encounter: null, cash: 2300 });
-    const followUpEvent = { message: 'The loan shark is here.', type: 'warning' as const, category: 'loan_shark' as const, soundEffect: 'loan_shark_warning_2', encounter: visit };
+    const followUpEvent = { message: 'The loan shark is here.', type: 'warning' as const, category: 'loan_shark' as const, soundEffect: 'loan_shark_warning_2', encounter: { type: 'loanSharkVisit' as const } };
     const { controller, sounds } = setup(
       [
         response({

@@ -10,7 +10,7 @@ import {
   tollMessage,
   type ClientGameState,
   type Encounter,
-  type GameEvent,
+  type ClientGameEvent,
 } from '@drugwars/engine';
 import type { EncounterResponse } from '@drugwars/protocol';
 import {
@@ -50,7 +50,7 @@ export function endingOf(res: EncounterResponse): Ending | null {
 }
 
 /** The response's events plus its follow-up event (the engine reports that one in both places: once is enough). */
-export function responseEvents(res: EncounterResponse): GameEvent[] {
+export function responseEvents(res: EncounterResponse): ClientGameEvent[] {
   const events = [...(Array.isArray(res.events) ? res.events : [])];
   const extra = res.followUpEvent;
   if (extra && !events.some((e) => e.category === extra.category && e.message === extra.message)) events.push(extra);
@@ -97,7 +97,7 @@ export function createCombatEndings(deps: Pick<CombatDeps, 'game' | 'ui' | 'play
   const { game, ui } = deps;
   /** The state an ending result brought, used if reloading fails when the overlay closes. */
   let endingState: ClientGameState | null = null;
-  let endingEvents: GameEvent[] = [];
+  let endingEvents: ClientGameEvent[] = [];
 
   /** An ending result: keep the battlefield as it ended, wait the overlay's delay, then show the overlay. */
   async function finish(kind: Ending, res: EncounterResponse): Promise<void> {

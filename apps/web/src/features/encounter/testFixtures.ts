@@ -54,7 +54,6 @@ export function gameState(opts: { encounter?: Encounter | null; health?: number;
     allowedActions: ['encounter'],
     stateMetadata: { enteredOnDay: 3, encounterType: 'police' },
     stateMachine: { currentState: 'COMBAT' },
-    nextId: 10,
     player: {
       ...base.player,
       health: opts.health ?? 100,

@@ -1,6 +1,6 @@
 // The modal queue of the game screen: the head of `modals` is shown; closing it shows the next.
 import { Suspense, useState } from 'react';
-import { LOAN_DUE_DAYS, type EventCategory, type GameEvent } from '@drugwars/engine';
+import { LOAN_DUE_DAYS, type EventCategory, type ClientGameEvent } from '@drugwars/engine';
 import { Modal, ModalButton } from '../../components/Modal';
 import { GAME_TITLE } from '../../config';
 import { ErrorModal } from '../../components/ErrorModal';
@@ -71,7 +71,7 @@ function HowToPlayHint() {
   );
 }
 
-function IntroModal({ event, onClose }: { event: GameEvent; onClose: () => void }) {
+function IntroModal({ event, onClose }: { event: ClientGameEvent; onClose: () => void }) {
   const player = useGameStore((s) => s.gameState?.player);
   const day = useGameStore((s) => s.gameState?.day ?? 1);
   const mentionsDebt = /You owe/.test(event.message);
