@@ -12,6 +12,14 @@ export const BUSY_TIMEOUT_MS = 5000;
  * the checkpointer then copies again: with 2 KB pages a commit writes half the bytes for a few more frames.
  * Measured on SQLite 3 with 64 games appending in groups of 8: COMMIT ~80 -> ~65 us per group; 1 KB pages
  * wrote too many more frames (~71 us), 8 and 16 KB far more bytes (~100-350 us).
+ *
+ * Where a group's frames go (a model of the bench's writes on this schema: 64 live games of ~78 actions, groups
+ * of 8, ~20 frames a group): the leaves and parents of the actions primary-key index ~14 (each game's entries sit
+ * apart, keyed by its 36-character id, and a full leaf is rebalanced with its neighbours), the sessions rows'
+ * leaves ~3, the log's own tail ~2, page 1 (the file's size in its header) ~0.6. So an append that left the
+ * sessions row alone (the version guard in the actions key instead) would save only its ~3; a WITHOUT ROWID log
+ * wrote more (~23: whole rows in those leaves); an integer session key in the log would write ~16 (a schema
+ * change, not made).
  */
 export const NEW_DATABASE_PAGE_SIZE = 2048;
 
