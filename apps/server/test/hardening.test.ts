@@ -113,6 +113,45 @@ describeEachStorage('control characters in tracking ids', (target) => {
   });
 });
 
+describe('the request log', () => {
+  const target = sqliteTarget();
+  const lines: Record<string, unknown>[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    t = await createTestApp(target, { logger: { level: 'info', stream } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await target.cleanup();
+  });
+
+  it('writes one line per request at info, once it is answered, with the request, the status and the time', async () => {
+    const game = await startGame(t.app, { playerName: 'logged', seed: null });
+    lines.length = 0;
+    await call(t.app, 'GET', '/api/game/state', { sessionId: game.sessionId });
+    await call(t.app, 'POST', '/api/game/bank/deposit', { sessionId: game.sessionId, body: { amount: 1 } });
+    await call(t.app, 'GET', '/api/nope');
+    // Refused by the router itself (an over-long path parameter), before any route runs.
+    await call(t.app, 'GET', `/api/strings/${'a'.repeat(101)}`);
+    type Line = { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: unknown };
+    const requests = (lines as Line[]).filter((line) => line.req !== undefined || line.res !== undefined);
+    expect(requests.map((line) => [line.msg, line.req?.method, line.req?.url, line.res?.statusCode])).toEqual([
+      ['request completed', 'GET', '/api/game/state', 200],
+      ['request completed', 'POST', '/api/game/bank/deposit', 200],
+      ['request completed', 'GET', '/api/nope', 404],
+      ['request refused', 'GET', `/api/strings/${'a'.repeat(101)}`, 414],
+    ]);
+    for (const line of requests.slice(0, 3)) expect(typeof line.responseTime).toBe('number');
+    expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
+  });
+});
+
 describeEachStorage('tracking retention', (target) => {
   it('the purge deletes tracking rows older than TRACKING_RETENTION_DAYS (90 by default) and keeps the rest', async () => {
     let now = new Date('2026-11-24T12:00:00Z');
