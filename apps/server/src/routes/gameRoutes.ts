@@ -62,7 +62,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
         gameState: toClientView(created.state),
         isManualSeed: created.isManualSeed,
         dailyDate: created.dailyDate,
-        events: created.events,
+        events: toClientEvents(created.events),
       };
     },
   );

@@ -23,7 +23,7 @@ export class SessionQueue {
         return Promise.reject(error);
       }
       const entry = { tail: result as Promise<unknown>, length: 1 };
-      const done = this.doneWith(sessionId, entry);
+      const done = () => this.done(sessionId, entry);
       entry.tail = result.then(done, done);
       this.queues.set(sessionId, entry);
       return result;
@@ -34,7 +34,7 @@ export class SessionQueue {
     // Runs after the previous call settles, whether it succeeded or not.
     const result = queue.tail.then(task);
     queue.length++;
-    const done = this.doneWith(sessionId, queue);
+    const done = () => this.done(sessionId, queue);
     queue.tail = result.then(done, done);
     return result;
   }
@@ -42,15 +42,6 @@ export class SessionQueue {
   /** Games with calls running or waiting (for tests and metrics). */
   get size(): number {
     return this.queues.size;
-  }
-
-  /**
-   * The settle callback of one call. Returned from here rather than declared as a named const in run: tsx (which
-   * the server runs under) keeps function names by wrapping every such declaration in a call that defines the
-   * closure's `name`, on each request (~0.7% of an in-process profile of the bench's mix).
-   */
-  private doneWith(sessionId: string, queue: { length: number }): () => void {
-    return () => this.done(sessionId, queue);
   }
 
   private done(sessionId: string, queue: { length: number }): void {
