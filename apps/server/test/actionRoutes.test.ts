@@ -264,10 +264,21 @@ describeEachStorage('action routes', (target) => {
     await post(t.app, id, '/api/game/shop/buy', { itemType: 'drug', itemId: drug.id, quantity: 1 });
     const company = [...SHIPPING_COMPANIES].sort((a, b) => a.pricePerUnit - b.pricePerUnit)[0]!;
     const destination = LOCATIONS.find((l) => l.id !== state.location)!;
-    await post(t.app, id, '/api/game/ship', { drugId: drug.id, quantity: 1, destinationId: destination.id, companyId: company.id });
+    const shipped = await post<ActionResponse>(t.app, id, '/api/game/ship', { drugId: drug.id, quantity: 1, destinationId: destination.id, companyId: company.id });
     const status = json<ShipmentsResponse>(await call(t.app, 'GET', '/api/game/shipping/status', { sessionId: id }));
     expect(status.shipments).toHaveLength(1);
-    expect(status.shipments[0]).toMatchObject({ drugId: drug.id, quantity: 1, destinationId: destination.id, companyId: company.id });
+    // SPEC.md's Shipment, by names (what Shipment Tracking shows); the ids the ship call named are not sent back.
+    const expected = {
+      id: expect.any(String),
+      drugName: drug.name,
+      quantity: 1,
+      destination: destination.name,
+      company: company.name,
+      status: 'in transit',
+      daysRemaining: company.days,
+    };
+    expect(status.shipments[0]).toStrictEqual(expected);
+    expect(shipped.gameState.shipments).toStrictEqual([expected]);
   });
 
   it('travels and stays: each advances a day; refuses the same city and unknown cities', async () => {
@@ -342,8 +353,13 @@ describeEachStorage('action routes', (target) => {
         'escaped', 'surrendered', 'bribed', 'bribeAmount', 'playerDamage', 'playerDead', 'toll',
       ].sort(),
     );
-    expect(result.toll).toEqual(result.gameState.encounter?.toll ?? result.toll);
     for (const n of Object.values(result.toll)) expect(Number.isInteger(n) && n >= 0).toBe(true);
+    // The toll is the reply's, not the encounter's; enemies carry what SPEC.md's Enemy names (damage and accuracy
+    // are the rules' business).
+    for (const encounter of [current.encounter!, result.gameState.encounter].filter((e) => e !== null)) {
+      expect(encounter).not.toHaveProperty('toll');
+      for (const enemy of encounter.enemies) expect(Object.keys(enemy)).toEqual(['id', 'name', 'sprite', 'health', 'maxHealth', 'isAlive']);
+    }
     expect(result.success).toBe(true);
     expect(result.message.length).toBeGreaterThan(0);
     expect(result.gameState).not.toHaveProperty('rng');

@@ -156,6 +156,8 @@ describeEachStorage('encounter routes', (target) => {
         if (!reply!.followUpEncounter) continue; // died in the fight
         expect(reply!.followUpEncounter.type).toBe(waiting);
         expect(reply!.gameState.encounter).toEqual(reply!.followUpEncounter);
+        // the client's encounter (ClientEncounter), as in the state: no running toll, no enemy's damage or accuracy
+        expect(JSON.stringify(reply!.followUpEncounter)).not.toMatch(/"(toll|damage|accuracy)":/);
         expect(reply!.followUpEvent?.encounter).toEqual({ type: waiting });
         expect(reply!.events.find((e) => e.category === 'loan_shark')?.encounter).toEqual({ type: waiting });
         return;

@@ -18,6 +18,7 @@ import type {
   ApplyResult,
   AttackResult,
   AttackResultItem,
+  ClientEnemy,
   Encounter,
   Enemy,
   EncounterToll,
@@ -119,16 +120,16 @@ interface Turn {
 // ---------- small helpers ----------
 
 /** An enemy still in the fight. */
-export function isLiving(e: Enemy): boolean {
+export function isLiving(e: Pick<Enemy, 'isAlive' | 'health'>): boolean {
   return e.isAlive && e.health > 0;
 }
 
-function firstLivingIndex(enemies: readonly Enemy[], from = 0): number {
+function firstLivingIndex(enemies: readonly ClientEnemy[], from = 0): number {
   for (let i = Math.max(0, from); i < enemies.length; i++) if (isLiving(enemies[i]!)) return i;
   return -1;
 }
 
-function livingCount(enemies: readonly Enemy[]): number {
+function livingCount(enemies: readonly ClientEnemy[]): number {
   let n = 0;
   for (const e of enemies) if (isLiving(e)) n++;
   return n;
@@ -266,7 +267,7 @@ function armorProtection(p: Player): { name: string; protection: number } | null
  * first living, up to the limit); all_targets every living enemy. A single-target attack given several ids
  * (a multi-target gun that fell back to fists) hits the first.
  */
-export function chooseTargets(enemies: readonly Enemy[], targetType: TargetType, targetIds: unknown): number[] | RuleError {
+export function chooseTargets(enemies: readonly ClientEnemy[], targetType: TargetType, targetIds: unknown): number[] | RuleError {
   const chosen: number[] = [];
   if (targetIds !== undefined && targetIds !== null) {
     if (!Array.isArray(targetIds)) return refuse('INVALID_TARGET', 'Pick an enemy to attack.');

@@ -4,8 +4,8 @@ import { finalScore } from './state';
 import { historyView } from './history';
 import { ALLOWED_ACTIONS, machineState, syncMachine } from './machine';
 import { ok, startGame, TEST_SEED } from './testkit';
-import { toClientEvents, toClientView } from './state';
-import type { Encounter, GameState } from './types';
+import { toClientEncounter, toClientEvents, toClientView } from './state';
+import type { Encounter, GameState, Shipment } from './types';
 
 const encounterOf = (type: Encounter['type']): Encounter => ({
   type,
@@ -133,6 +133,51 @@ describe('views', () => {
       expect(Object.keys(announced!)).toEqual(Object.keys(result.events.find((e) => e.encounter)!));
     }
     expect(s.encounter).not.toBeNull();
+  });
+
+  it('toClientView carries an encounter and shipments without what neither SPEC.md names nor a client reads', () => {
+    let s = replay({ playerName: 'V', seed: TEST_SEED, isSeeded: true }, []);
+    for (let day = 0; day < 60 && !(s.encounter && s.encounter.enemies.length > 0); day++) {
+      const result = ok(apply(s, s.encounter ? { type: 'encounter', action: s.encounter.canSkip ? 'skip' : 'pay' } : { type: 'stay' }));
+      s = result.state;
+    }
+    const enc = s.encounter!;
+    expect(enc.enemies.length).toBeGreaterThan(0);
+    const view = toClientView(s).encounter!;
+    // SPEC.md's Enemy, in the state's key order: damage and accuracy feed the rules only.
+    for (const [i, e] of view.enemies.entries()) {
+      expect(Object.keys(e)).toEqual(['id', 'name', 'sprite', 'health', 'maxHealth', 'isAlive']);
+      const { damage, accuracy, ...shown } = enc.enemies[i]!;
+      expect([typeof damage, typeof accuracy]).toEqual(['number', 'number']);
+      expect(e).toEqual(shown);
+    }
+    // The running toll is the encounter reply's `toll`, not the encounter's; every other field as it is, in order.
+    const { toll, enemies, ...rest } = enc;
+    expect(toll).toBeDefined();
+    expect(Object.keys(view)).toEqual(Object.keys(enc).filter((k) => k !== 'toll'));
+    expect({ ...view, enemies }).toEqual({ ...rest, enemies });
+    expect(JSON.stringify(toClientView(s))).not.toMatch(/"(damage|accuracy|toll)":/);
+    expect(toClientEncounter(enc)).toEqual(view);
+
+    const shipment: Shipment = {
+      id: 'shipment-1',
+      drugId: 'weed',
+      drugName: 'Weed',
+      quantity: 5,
+      destination: 'Miami',
+      destinationId: 'miami',
+      company: 'Fast Eddie',
+      companyId: 'fast_eddie',
+      status: 'in transit',
+      daysRemaining: 2,
+    };
+    const shipped = toClientView({ ...s, shipments: [shipment] }).shipments;
+    // SPEC.md's Shipment: by names, as Shipment Tracking shows it.
+    expect(shipped).toEqual([{ id: 'shipment-1', drugName: 'Weed', quantity: 5, destination: 'Miami', company: 'Fast Eddie', status: 'in transit', daysRemaining: 2 }]);
+    expect(Object.keys(shipped[0]!)).toEqual(['id', 'drugName', 'quantity', 'destination', 'company', 'status', 'daysRemaining']);
+    // the stored state keeps everything
+    expect(s.encounter).toBe(enc);
+    expect(enc.enemies[0]).toHaveProperty('damage');
   });
 
   it('toClientView of a finished game carries its history lists (the game-over statistics), still without price history', () => {

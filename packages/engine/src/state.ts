@@ -1,5 +1,23 @@
 // Small helpers every rule file shares: refusals, derived player fields, the score and the client view.
-import type { ApplyOk, ClientGameEvent, ClientGameState, EncounterType, EventEncounter, GameEvent, GameState, Held, Player, RuleError, RuleErrorCode } from './types';
+import type {
+  ApplyOk,
+  ClientEncounter,
+  ClientEnemy,
+  ClientGameEvent,
+  ClientGameState,
+  ClientShipment,
+  Encounter,
+  EncounterType,
+  Enemy,
+  EventEncounter,
+  GameEvent,
+  GameState,
+  Held,
+  Player,
+  RuleError,
+  RuleErrorCode,
+  Shipment,
+} from './types';
 
 export function refuse(code: RuleErrorCode, message: string): RuleError {
   return { ok: false, code, message };
@@ -191,23 +209,6 @@ export function roundsOwned(p: Pick<Player, 'items'>, ammoId: string): number {
 }
 
 /**
- * What the server may send to a browser after every move: the state without the PRNG state, the secret seed and the
- * real prices of the cities the player is not in (worldPrices is what they know, as SPEC.md's World Drug Prices
- * reads it from the game state), without the server's bookkeeping that no client reads (rulesVersion,
- * pendingEncounter, loanSharkVisits, nextId: see ClientGameState), and without the bulky history that only rarely
- * opened views need, each of which has its own GET:
- * - gameHistory's lists (finances, health, trades, trips: ~2-4 KB, growing every day) are empty while the game
- *   runs and complete once it is over, for the game-over statistics (the only screen that reads them);
- * - priceHistory is always empty: today's entry would only repeat `prices`, and the charts ask GET
- *   /api/game/history (historyView).
- * The field names stay, so a reply keeps the state's shape.
- *
- * Built by one literal in the state's key order (like copyState) rather than `{ ...rest }` of a destructured
- * state: the copy made by rest and spread is slower to build and to write out (the view and JSON.stringify of its
- * reply, over 3,199 states of 60 bot games: median 24.9 us with it, 22.8 us with the literal). A field added to the
- * state must be added here too (the compiler asks for every field of ClientGameState; a test checks the keys).
- */
-/**
  * The view's gameHistory while the game runs: empty lists, one frozen object shared by every reply (nothing writes
  * to a view's history; a reply is only serialized).
  */
@@ -219,6 +220,31 @@ const RUNNING_GAME_HISTORY: ClientGameState['gameHistory'] = Object.freeze({
   locationHistory: Object.freeze([]) as unknown as ClientGameState['gameHistory']['locationHistory'],
 });
 
+/** The view's shipments when there are none (most games: shipping is rare), shared by every reply. */
+const NO_SHIPMENTS: ClientShipment[] = Object.freeze([]) as unknown as ClientShipment[];
+
+/** A loan-shark visit's enemies: none, shared by every reply. */
+const NO_ENEMIES: ClientEnemy[] = Object.freeze([]) as unknown as ClientEnemy[];
+
+/**
+ * What the server may send to a browser after every move: the state without the PRNG state, the secret seed and the
+ * real prices of the cities the player is not in (worldPrices is what they know, as SPEC.md's World Drug Prices
+ * reads it from the game state), without the server's bookkeeping that no client reads (rulesVersion,
+ * pendingEncounter, loanSharkVisits, nextId: see ClientGameState), and without the bulky history that only rarely
+ * opened views need, each of which has its own GET:
+ * - gameHistory's lists (finances, health, trades, trips: ~2-4 KB, growing every day) are empty while the game
+ *   runs and complete once it is over, for the game-over statistics (the only screen that reads them);
+ * - priceHistory is always empty: today's entry would only repeat `prices`, and the charts ask GET
+ *   /api/game/history (historyView).
+ * Nor does it carry what neither SPEC.md names nor any client reads: the encounter is toClientEncounter's (its
+ * enemies' damage and accuracy and its running toll left out) and the shipments toClientShipment's (no ids).
+ * The field names stay, so a reply keeps the state's shape.
+ *
+ * Built by one literal in the state's key order (like copyState) rather than `{ ...rest }` of a destructured
+ * state: the copy made by rest and spread is slower to build and to write out (the view and JSON.stringify of its
+ * reply, over 3,199 states of 60 bot games: median 24.9 us with it, 22.8 us with the literal). A field added to the
+ * state must be added here too (the compiler asks for every field of ClientGameState; a test checks the keys).
+ */
 export function toClientView(state: GameState): ClientGameState {
   const h = state.gameHistory;
   return {
@@ -233,7 +259,7 @@ export function toClientView(state: GameState): ClientGameState {
     worldPrices: state.worldPrices,
     worldPricesDay: state.worldPricesDay,
     marketInfo: state.marketInfo,
-    encounter: state.encounter,
+    encounter: state.encounter === null ? null : toClientEncounter(state.encounter),
     currentState: state.currentState,
     allowedActions: state.allowedActions,
     stateMetadata: state.stateMetadata,
@@ -241,8 +267,54 @@ export function toClientView(state: GameState): ClientGameState {
     gameHistory: state.gameOver
       ? { financeHistory: h.financeHistory, healthHistory: h.healthHistory, priceHistory: {}, actionHistory: h.actionHistory, locationHistory: h.locationHistory }
       : RUNNING_GAME_HISTORY,
-    shipments: state.shipments,
+    shipments: state.shipments.length === 0 ? NO_SHIPMENTS : state.shipments.map(toClientShipment),
     player: state.player,
+  };
+}
+
+/**
+ * An encounter as a reply carries it: each enemy without its damage and accuracy, and no running toll (see
+ * ClientEncounter). Built by one literal in the encounter's key order, like the view: a reply keeps one key order
+ * (the bench's reader of replies follows it), and a test checks it.
+ */
+export function toClientEncounter(e: Encounter): ClientEncounter {
+  return {
+    type: e.type,
+    enemies: e.enemies.length === 0 ? NO_ENEMIES : e.enemies.map(toClientEnemy),
+    message: e.message,
+    turnOrder: e.turnOrder,
+    round: e.round,
+    currentEnemyIndex: e.currentEnemyIndex,
+    combatLog: e.combatLog,
+    canEscape: e.canEscape,
+    canBribe: e.canBribe,
+    canSurrender: e.canSurrender,
+    bribeCost: e.bribeCost,
+    reward: e.reward,
+    debtAmount: e.debtAmount,
+    totalFees: e.totalFees,
+    feeDetails: e.feeDetails,
+    canPay: e.canPay,
+    paymentAmount: e.paymentAmount,
+    canSkip: e.canSkip,
+    visitNumber: e.visitNumber,
+  };
+}
+
+function toClientEnemy(e: Enemy): ClientEnemy {
+  return { id: e.id, name: e.name, sprite: e.sprite, health: e.health, maxHealth: e.maxHealth, isAlive: e.isAlive };
+}
+
+/** A shipment as a reply carries it: by name, without the ids of its drug, destination and company. */
+export function toClientShipment(s: Shipment): ClientShipment {
+  return {
+    id: s.id,
+    drugName: s.drugName,
+    quantity: s.quantity,
+    destination: s.destination,
+    company: s.company,
+    status: s.status,
+    daysRemaining: s.daysRemaining,
   };
 }
 

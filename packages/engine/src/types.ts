@@ -401,9 +401,37 @@ export interface GameState {
  * formattedSeed, and none of the server's bookkeeping the client never reads: the rules version (a game of older
  * rules is closed by the server, RULES_CHANGED), the encounter waiting behind a fight (it comes with the fight's
  * end as followUpEncounter), the loan-shark visit count (the visit carries its visitNumber) and the shipment id
- * counter.
+ * counter; the encounter and the shipments as ClientEncounter and ClientShipment (no field SPEC.md does not name
+ * and no client reads).
  */
-export type ClientGameState = Omit<GameState, 'seed' | 'rng' | 'cityPrices' | 'rulesVersion' | 'pendingEncounter' | 'loanSharkVisits' | 'nextId'>;
+export type ClientGameState = Flat<
+  Omit<
+    GameState,
+    'seed' | 'rng' | 'cityPrices' | 'rulesVersion' | 'pendingEncounter' | 'loanSharkVisits' | 'nextId' | 'encounter' | 'shipments'
+  > & { encounter: ClientEncounter | null; shipments: ClientShipment[] }
+>;
+
+/** One object type of an intersection's fields (so the protocol's schema can be proved to equal it). */
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/**
+ * An enemy as a reply carries it (engine `toClientEnemy`): what SPEC.md's Enemy names and the encounter view
+ * shows. Its damage and accuracy only feed the rules on the server (the client is told each hit: playerDamage).
+ */
+export type ClientEnemy = Omit<Enemy, 'damage' | 'accuracy'>;
+
+/**
+ * An encounter as a reply carries it (engine `toClientEncounter`): its enemies as ClientEnemy, and without the
+ * running toll, which the client reads from the encounter action's reply (its `toll`, the whole bill once the
+ * encounter is over), never from the encounter.
+ */
+export type ClientEncounter = Flat<Omit<Encounter, 'enemies' | 'toll'> & { enemies: ClientEnemy[] }>;
+
+/**
+ * A shipment as a reply carries it (engine `toClientShipment`): what SPEC.md's Shipment names and Shipment
+ * Tracking shows, by name; the ids the ship action was given stay in the stored state.
+ */
+export type ClientShipment = Omit<Shipment, 'drugId' | 'destinationId' | 'companyId'>;
 
 // ---------- actions ----------
 

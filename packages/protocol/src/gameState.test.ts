@@ -2,24 +2,25 @@
 // describe the engine's ClientGameState exactly. These assertions fail to compile (tsc -p packages/protocol)
 // as soon as either side changes without the other.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { AttackResultItem, ClientGameEvent, ClientGameState, Encounter, LoanSharkOffer, Shipment } from '@drugwars/engine';
+import type { AttackResultItem, ClientEncounter, ClientEnemy, ClientGameEvent, ClientGameState, ClientShipment, LoanSharkOffer } from '@drugwars/engine';
 import type { Static } from 'typebox';
-import type { ClientGameStateSchema, EncounterSchema, GameEventSchema, ShipmentSchema, AttackResultItemSchema } from './gameState';
+import type { ClientGameStateSchema, EncounterSchema, EnemySchema, GameEventSchema, ShipmentSchema, AttackResultItemSchema } from './gameState';
 import type { LoanSharkOfferSchema } from './catalogue';
 
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 // Compile-time proofs: each line is a type error when the two sides drift.
 const clientState: MutuallyAssignable<Static<typeof ClientGameStateSchema>, ClientGameState> = true;
-const encounter: MutuallyAssignable<Static<typeof EncounterSchema>, Encounter> = true;
+const encounter: MutuallyAssignable<Static<typeof EncounterSchema>, ClientEncounter> = true;
+const enemy: MutuallyAssignable<Static<typeof EnemySchema>, ClientEnemy> = true;
 const event: MutuallyAssignable<Static<typeof GameEventSchema>, ClientGameEvent> = true;
-const shipment: MutuallyAssignable<Static<typeof ShipmentSchema>, Shipment> = true;
+const shipment: MutuallyAssignable<Static<typeof ShipmentSchema>, ClientShipment> = true;
 const attackItem: MutuallyAssignable<Static<typeof AttackResultItemSchema>, AttackResultItem> = true;
 const sharkOffer: MutuallyAssignable<Static<typeof LoanSharkOfferSchema>, LoanSharkOffer> = true;
 
 describe('client view schema', () => {
   it('matches the engine types (checked by the compiler)', () => {
-    expect([clientState, encounter, event, shipment, attackItem, sharkOffer]).toEqual([true, true, true, true, true, true]);
+    expect([clientState, encounter, enemy, event, shipment, attackItem, sharkOffer]).toEqual([true, true, true, true, true, true, true]);
     expectTypeOf<Static<typeof ClientGameStateSchema>>().toEqualTypeOf<ClientGameState>();
   });
 });

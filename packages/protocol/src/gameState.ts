@@ -92,6 +92,10 @@ export const EncounterTypeSchema = Type.Union([
   Type.Literal('loanSharkVisit'),
 ]);
 
+/**
+ * An enemy as replies carry it (engine ClientEnemy): SPEC.md's Enemy. Its damage and accuracy stay on the server
+ * (the rules roll its attacks; the encounter reply says what each did: playerDamage).
+ */
 export const EnemySchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -99,8 +103,6 @@ export const EnemySchema = Type.Object({
   health: Int(),
   maxHealth: Int(),
   isAlive: Type.Boolean(),
-  damage: Type.Number(),
-  accuracy: Type.Number(),
 });
 
 export const FeeDetailSchema = Type.Object({ label: Type.String(), amount: Int() });
@@ -108,6 +110,10 @@ export const FeeDetailSchema = Type.Object({ label: Type.String(), amount: Int()
 /** What an encounter has cost the player so far (all >= 0). */
 export const EncounterTollSchema = Type.Object({ health: Int(), cash: Int(), drugs: Int(), debt: Int() });
 
+/**
+ * An encounter as replies carry it (engine ClientEncounter): SPEC.md's Encounter. What it has cost so far is the
+ * encounter reply's `toll` (EncounterResponseSchema), not a field of the encounter.
+ */
 export const EncounterSchema = Type.Object({
   type: EncounterTypeSchema,
   enemies: Type.Array(EnemySchema),
@@ -128,7 +134,6 @@ export const EncounterSchema = Type.Object({
   paymentAmount: Int(),
   canSkip: Type.Boolean(),
   visitNumber: Int(),
-  toll: EncounterTollSchema,
 });
 
 export const EventCategorySchema = Type.Union([
@@ -171,15 +176,13 @@ export const GameEventSchema = Type.Object({
 
 export const AttackResultItemSchema = Type.Object({ targetId: Type.String(), damage: Int(), wasMiss: Type.Boolean() });
 
+/** A shipment as replies carry it (engine ClientShipment): SPEC.md's Shipment, by names (no ids). */
 export const ShipmentSchema = Type.Object({
   id: Type.String(),
-  drugId: Type.String(),
   drugName: Type.String(),
   quantity: Int(),
   destination: Type.String(),
-  destinationId: Type.String(),
   company: Type.String(),
-  companyId: Type.String(),
   status: Type.Union([Type.Literal('delivered'), Type.Literal('lost'), Type.Literal('in transit')]),
   daysRemaining: Int(),
 });

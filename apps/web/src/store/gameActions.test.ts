@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { event, makeState, stubFetch } from '../test/fixtures';
-import type { ClientGameEvent, Encounter } from '@drugwars/engine';
+import type { ClientGameEvent, ClientEncounter } from '@drugwars/engine';
 import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
 import { buyDrug, daySounds, deposit, resumeGame, sellDrug, shopBuy, startNewGame, stayHere, travel } from './gameActions';
 import { ACTION_RETRIES, ACTION_RETRY_DELAY_MS } from '../constants';
@@ -125,7 +125,7 @@ describe('travel', () => {
   });
 
   it('plays a loan-shark visit warning once, by visit number, with the plane', async () => {
-    const visit = { type: 'loanSharkVisit', visitNumber: 2, enemies: [] } as unknown as Encounter;
+    const visit = { type: 'loanSharkVisit', visitNumber: 2, enemies: [] } as unknown as ClientEncounter;
     // as a reply carries it: the event names the encounter by type, the state holds it
     const visitEvent: ClientGameEvent = { ...event('loan_shark', 'Vinnie is here.'), soundEffect: 'loan_shark_warning_2', encounter: { type: 'loanSharkVisit' } };
     vi.stubGlobal(
@@ -296,8 +296,8 @@ describe('trades and analytics', () => {
 });
 
 describe('daySounds', () => {
-  const police = { type: 'police', enemies: [] } as unknown as Encounter;
-  const visit = (n: number) => ({ type: 'loanSharkVisit', visitNumber: n, enemies: [] }) as unknown as Encounter;
+  const police = { type: 'police', enemies: [] } as unknown as ClientEncounter;
+  const visit = (n: number) => ({ type: 'loanSharkVisit', visitNumber: n, enemies: [] }) as unknown as ClientEncounter;
   // an event names its encounter by type (the state holds the encounter itself)
   const sharkEvent = (sound?: string): ClientGameEvent => ({
     ...event('loan_shark', 'The shark.'),

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { Enemy } from '@drugwars/engine';
+import type { ClientEnemy } from '@drugwars/engine';
 import { enemyInitials, healthBarWidthPx } from './combatRules';
 import type { FloatingText } from './combatUiStore';
 import { FloatingTexts } from './FloatingTexts';
 
 export interface EnemyCardProps {
-  enemy: Enemy;
+  enemy: ClientEnemy;
   selected: boolean;
   /** Clickable: alive and the player's turn. */
   targetable: boolean;

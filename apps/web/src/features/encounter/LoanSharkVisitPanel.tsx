@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { formatMoney, type Encounter } from '@drugwars/engine';
+import { formatMoney, type ClientEncounter } from '@drugwars/engine';
 import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
 
 export interface LoanSharkVisitPanelProps {
-  encounter: Encounter;
+  encounter: ClientEncounter;
   processing: boolean;
   onPay: () => void;
   onSkip: () => void;

@@ -9,7 +9,7 @@ import {
   bribeMessage,
   tollMessage,
   type ClientGameState,
-  type Encounter,
+  type ClientEncounter,
   type ClientGameEvent,
 } from '@drugwars/engine';
 import type { EncounterResponse } from '@drugwars/protocol';
@@ -28,7 +28,7 @@ import { initialCombatUi } from './combatUiStore';
 export type Ending = EncounterOverlay['kind'];
 
 /** The enemies after the given hits (used for the battlefield behind a result overlay). */
-export function applyHits(encounter: Encounter, res: Pick<EncounterResponse, 'attackResults' | 'victory'>): Encounter {
+export function applyHits(encounter: ClientEncounter, res: Pick<EncounterResponse, 'attackResults' | 'victory'>): ClientEncounter {
   const enemies = encounter.enemies.map((enemy) => {
     const hits = res.attackResults.filter((r) => r.targetId === enemy.id && !r.wasMiss);
     const damage = hits.reduce((sum, r) => sum + r.damage, 0);
@@ -57,11 +57,11 @@ export function responseEvents(res: EncounterResponse): ClientGameEvent[] {
   return events;
 }
 
-function overlayFor(kind: Ending, res: EncounterResponse, ended: Encounter | null): EncounterOverlay {
+function overlayFor(kind: Ending, res: EncounterResponse, ended: ClientEncounter | null): EncounterOverlay {
   return { kind, message: overlayMessage(kind, res, ended), cost: tollMessage(res.toll) };
 }
 
-function overlayMessage(kind: Ending, res: EncounterResponse, ended: Encounter | null): string {
+function overlayMessage(kind: Ending, res: EncounterResponse, ended: ClientEncounter | null): string {
   switch (kind) {
     case 'dead':
       return KILLED_MESSAGE;

@@ -9,8 +9,8 @@ import {
   isLiving,
   playerWeapon,
   victoryMessage as engineVictoryMessage,
-  type Encounter,
-  type Enemy,
+  type ClientEncounter,
+  type ClientEnemy,
   type Player,
   type TargetType,
   type Weapon,
@@ -57,22 +57,22 @@ export function shakesScreen(weaponId: string | null | undefined): boolean {
   return weaponId != null && (SCREEN_SHAKE_WEAPONS as readonly string[]).includes(weaponId);
 }
 
-export function encounterTitle(encounter: Pick<Encounter, 'type'>): string {
+export function encounterTitle(encounter: Pick<ClientEncounter, 'type'>): string {
   if (encounter.type === 'loanShark') return 'LOAN SHARK COMBAT!';
   if (encounter.type === 'loanSharkVisit') return 'LOAN SHARK VISIT!';
   return 'ENCOUNTER!';
 }
 
 /** The fight's intro line ('You encounter 3 police officers!'), as the engine words it for the enemies shown. */
-export function encounterIntro(encounter: Pick<Encounter, 'type' | 'enemies'>): string {
+export function encounterIntro(encounter: Pick<ClientEncounter, 'type' | 'enemies'>): string {
   return introMessage(encounter.type === 'loanSharkVisit' ? 'loanShark' : encounter.type, encounter.enemies.length);
 }
 
-export function livingEnemies(enemies: readonly Enemy[]): Enemy[] {
+export function livingEnemies(enemies: readonly ClientEnemy[]): ClientEnemy[] {
   return enemies.filter(isLiving);
 }
 
-export function allEnemiesDead(enemies: readonly Enemy[]): boolean {
+export function allEnemiesDead(enemies: readonly ClientEnemy[]): boolean {
   return enemies.length > 0 && livingEnemies(enemies).length === 0;
 }
 
@@ -133,7 +133,7 @@ export function selectTarget(opts: {
   targetType: TargetType;
   selected: readonly string[];
   clickedId: string;
-  enemies: readonly Enemy[];
+  enemies: readonly ClientEnemy[];
   isPlayerTurn: boolean;
 }): string[] {
   const { targetType, selected, clickedId, enemies, isPlayerTurn } = opts;
@@ -150,7 +150,7 @@ export function selectTarget(opts: {
 export function effectiveSelection(opts: {
   targetType: TargetType;
   selected: readonly string[];
-  enemies: readonly Enemy[];
+  enemies: readonly ClientEnemy[];
 }): string[] {
   const living = livingEnemies(opts.enemies).map((e) => e.id);
   if (opts.targetType === 'all_targets') return living;
@@ -168,7 +168,7 @@ export function effectiveSelection(opts: {
 export function attackTargetId(opts: {
   targetType: TargetType;
   selected: readonly string[];
-  enemies: readonly Enemy[];
+  enemies: readonly ClientEnemy[];
 }): string | string[] | undefined | null {
   const chosen = effectiveSelection(opts);
   const picked = opts.targetType !== 'all_targets' && chosen.length > 0 ? chosen : undefined;

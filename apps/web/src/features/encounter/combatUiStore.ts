@@ -3,7 +3,7 @@
 // result overlay closes. The encounter itself always comes from the game store (or the snapshot below while
 // an ending result waits for its overlay).
 import { create } from 'zustand';
-import type { Encounter } from '@drugwars/engine';
+import type { ClientEncounter } from '@drugwars/engine';
 import type { EncounterRequest } from '@drugwars/protocol';
 
 export interface FloatingText {
@@ -25,8 +25,8 @@ export interface CombatUiState {
   shaking: boolean;
   selected: string[];
   /** What the battlefield shows while an ending result waits for its overlay (the server may already have cleared it). */
-  snapshot: Encounter | null;
-  followUp: Encounter | null;
+  snapshot: ClientEncounter | null;
+  followUp: ClientEncounter | null;
   lastAction: EncounterRequest | null;
 }
 

@@ -1,9 +1,9 @@
 // Test-only builders for encounter states and responses (imported by *.test.ts files only).
-import type { ClientGameState, Encounter, Enemy } from '@drugwars/engine';
+import type { ClientGameState, ClientEncounter, ClientEnemy } from '@drugwars/engine';
 import type { EncounterResponse } from '@drugwars/protocol';
 import { makeState } from '../../test/fixtures';
 
-export function enemy(id: string, overrides: Partial<Enemy> = {}): Enemy {
+export function enemy(id: string, overrides: Partial<ClientEnemy> = {}): ClientEnemy {
   return {
     id,
     name: `Officer ${id}`,
@@ -11,13 +11,11 @@ export function enemy(id: string, overrides: Partial<Enemy> = {}): Enemy {
     health: 50,
     maxHealth: 50,
     isAlive: true,
-    damage: 10,
-    accuracy: 0.5,
     ...overrides,
   };
 }
 
-export function encounter(overrides: Partial<Encounter> = {}): Encounter {
+export function encounter(overrides: Partial<ClientEncounter> = {}): ClientEncounter {
   return {
     type: 'police',
     enemies: [enemy('e1'), enemy('e2')],
@@ -38,13 +36,12 @@ export function encounter(overrides: Partial<Encounter> = {}): Encounter {
     paymentAmount: 0,
     canSkip: false,
     visitNumber: 0,
-    toll: { health: 0, cash: 0, drugs: 0, debt: 0 },
     ...overrides,
   };
 }
 
 /** A client view on day 3 in a fight (the encounter above unless told otherwise), built on the shell's fixture. */
-export function gameState(opts: { encounter?: Encounter | null; health?: number; cash?: number; weapon?: string | null; ammo?: Record<string, number> } = {}): ClientGameState {
+export function gameState(opts: { encounter?: ClientEncounter | null; health?: number; cash?: number; weapon?: string | null; ammo?: Record<string, number> } = {}): ClientGameState {
   const base = makeState({ cash: opts.cash ?? 2000 });
   return {
     ...base,

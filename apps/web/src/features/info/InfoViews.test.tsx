@@ -66,8 +66,8 @@ describe('info views', () => {
     const status = vi.spyOn(api, 'shippingStatus').mockResolvedValue({
       success: true,
       shipments: [
-        { id: 's1', drugId: 'weed', drugName: 'Weed', quantity: 10, destination: 'Miami', destinationId: 'miami', company: 'FedUps', companyId: 'f', status: 'lost', daysRemaining: 0 },
-        { id: 's2', drugId: 'weed', drugName: 'Weed', quantity: 4, destination: 'Boston', destinationId: 'boston', company: 'FedUps', companyId: 'f', status: 'in transit', daysRemaining: 2 },
+        { id: 's1', drugName: 'Weed', quantity: 10, destination: 'Miami', company: 'FedUps', status: 'lost', daysRemaining: 0 },
+        { id: 's2', drugName: 'Weed', quantity: 4, destination: 'Boston', company: 'FedUps', status: 'in transit', daysRemaining: 2 },
       ],
     });
     show('shipment_tracking');

@@ -1,7 +1,7 @@
 // Shipment Tracking (SPEC.md section 2): the player's shipments with a status class per row. Loaded from the
 // server (a failure is only logged; the game state's own list is shown then).
 import { useEffect, useState } from 'react';
-import type { Shipment } from '@drugwars/engine';
+import type { ClientShipment } from '@drugwars/engine';
 import { api } from '../../api/client';
 import { Table, type Column } from '../../components/Table';
 import { ViewHeader } from '../../components/ViewHeader';
@@ -14,7 +14,7 @@ export function shipmentStatusClass(status: string): 'delivered' | 'lost' | 'in-
   return 'in-transit';
 }
 
-const COLUMNS: Column<Shipment>[] = [
+const COLUMNS: Column<ClientShipment>[] = [
   { header: 'Drug', cell: (s) => s.drugName },
   { header: 'Quantity', cell: (s) => s.quantity, className: 'num' },
   { header: 'Destination', cell: (s) => s.destination },
@@ -26,7 +26,7 @@ const COLUMNS: Column<Shipment>[] = [
 export function ShipmentTrackingView() {
   const fromState = useGameStore((s) => s.gameState?.shipments ?? null);
   const day = useGameStore((s) => s.gameState?.day ?? 0);
-  const [loaded, setLoaded] = useState<Shipment[] | null>(null);
+  const [loaded, setLoaded] = useState<ClientShipment[] | null>(null);
 
   useEffect(() => {
     let live = true;
