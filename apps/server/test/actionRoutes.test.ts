@@ -18,14 +18,14 @@ import type {
 import type { App } from '../src/routes/types';
 import { describeEachStorage } from './support/storageTargets';
 import { call, createTestApp, json, type TestApp } from './support/testApp';
-import { expectError, playToTheEnd, startGame, stateOf } from './support/games';
+import { expectError, playToTheEnd, startGame, stateOf, wholeState, type WholeState } from './support/games';
 
-async function post<T = ActionResponse>(app: App, sessionId: string, url: string, body: unknown = {}): Promise<T> {
+async function post<T = ActionResponse>(app: App, sessionId: string, url: string, body: unknown = {}): Promise<WholeState<T>> {
   const response = await call(app, 'POST', url, { sessionId, body });
   expect(response.statusCode, `${url} ${response.body}`).toBe(200);
   const parsed = json<T & { success: boolean }>(response);
   expect(parsed.success).toBe(true);
-  return parsed;
+  return wholeState(parsed);
 }
 
 /** The cheapest drug on sale here that the player can afford (units = 1). */
@@ -346,10 +346,10 @@ describeEachStorage('action routes', (target) => {
     const target = current.encounter!.enemies.find((e) => e.isAlive)!;
     const response = await call(t.app, 'POST', '/api/game/encounter', { sessionId: id, body: { action: 'fight', targetId: [target.id] } });
     expect(response.statusCode, response.body).toBe(200);
-    const result = json<EncounterResponse>(response);
+    const result = wholeState(json<EncounterResponse>(response));
     expect(Object.keys(result).sort()).toEqual(
       [
-        'success', 'message', 'gameState', 'events', 'attackResults', 'victory', 'reward', 'followUpEncounter', 'followUpEvent',
+        'success', 'message', 'version', 'gameState', 'events', 'attackResults', 'victory', 'reward', 'followUpEncounter', 'followUpEvent',
         'escaped', 'surrendered', 'bribed', 'bribeAmount', 'playerDamage', 'playerDead', 'toll',
       ].sort(),
     );

@@ -7,7 +7,7 @@ import type { Storage } from '../src/storage/port';
 import { canonicalJson } from '../src/services/canonicalJson';
 import { describeEachStorage, sqliteTarget } from './support/storageTargets';
 import { call, createTestApp, json, type TestApp } from './support/testApp';
-import { expectError, startGame, stateOf } from './support/games';
+import { expectError, startGame, stateOf, wholeState } from './support/games';
 
 describe('concurrent requests on one game', () => {
   const target = sqliteTarget();
@@ -80,7 +80,7 @@ describe('a write that loses the version race', () => {
     const response = await call(t.app, 'POST', '/api/game/bank/deposit', { sessionId: game.sessionId, body: { amount: 500 } });
     expect(response.statusCode, response.body).toBe(200);
     expect(interfere).toBeNull();
-    const body = json<ActionResponse>(response);
+    const body = wholeState(json<ActionResponse>(response));
     expect(body.gameState.player.bank).toBe(800);
     expect(body.gameState.player.cash).toBe(game.gameState.player.cash - 800);
 
@@ -118,7 +118,7 @@ describeEachStorage('one game through two server processes, each with its cached
     expect(banked.statusCode, banked.body).toBe(200);
     const taken = await call(a.app, 'POST', '/api/game/bank/withdraw', { sessionId: game.sessionId, body: { amount: cash } });
     expect(taken.statusCode, taken.body).toBe(200);
-    expect(json<ActionResponse>(taken).gameState.player).toMatchObject({ cash, bank: 0 });
+    expect(wholeState(json<ActionResponse>(taken)).gameState.player).toMatchObject({ cash, bank: 0 });
     expect(await a.storage.actions(game.sessionId)).toEqual([
       { type: 'deposit', amount: cash },
       { type: 'withdraw', amount: cash },
@@ -131,7 +131,7 @@ describeEachStorage('one game through two server processes, each with its cached
     expect((await call(b.app, 'POST', '/api/game/bank/deposit', { sessionId: game.sessionId, body: { amount: 300 } })).statusCode).toBe(200);
     const second = await call(a.app, 'POST', '/api/game/bank/deposit', { sessionId: game.sessionId, body: { amount: 500 } });
     expect(second.statusCode, second.body).toBe(200);
-    expect(json<ActionResponse>(second).gameState.player).toMatchObject({ cash: cash - 800, bank: 800 });
+    expect(wholeState(json<ActionResponse>(second)).gameState.player).toMatchObject({ cash: cash - 800, bank: 800 });
     const record = await a.storage.load(game.sessionId, new Date(0));
     expect(record!.version).toBe(2);
     const replayed = replay({ playerName: 'two', seed: record!.seed, isSeeded: true }, await a.storage.actions(game.sessionId));

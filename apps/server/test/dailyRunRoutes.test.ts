@@ -18,7 +18,7 @@ import type { App } from '../src/routes/types';
 import type { Storage } from '../src/storage/port';
 import { describeEachStorage, openFreshStorage } from './support/storageTargets';
 import { call, GENEROUS_RATE_LIMITS, json } from './support/testApp';
-import { expectError, playToTheEnd, stateOf } from './support/games';
+import { expectError, playToTheEnd, stateOf, wholeState } from './support/games';
 
 describeEachStorage('Daily Run and replays', (target) => {
   let app: App;
@@ -250,7 +250,7 @@ async function fightToTheEnd(app: App, sessionId: string): Promise<ClientGameSta
     const action = encounter.type === 'loanSharkVisit' ? (encounter.canSkip ? 'skip' : 'pay') : 'fight';
     response = await call(app, 'POST', '/api/game/encounter', { sessionId, body: { action } });
     expect(response.statusCode, response.body).toBe(200);
-    state = json<EncounterResponse>(response).gameState;
+    state = wholeState(json<EncounterResponse>(response)).gameState;
   }
   expect(state.gameOver).toBe(true);
   return state;

@@ -5,7 +5,7 @@ import type { ClientGameState } from '@drugwars/engine';
 import type { DayResponse, EncounterResponse } from '@drugwars/protocol';
 import { describeEachStorage } from './support/storageTargets';
 import { call, createTestApp, json, type TestApp } from './support/testApp';
-import { expectError, settleEncounters, startGame } from './support/games';
+import { expectError, settleEncounters, startGame, wholeState, type WholeState } from './support/games';
 
 describeEachStorage('encounter routes', (target) => {
   let t: TestApp;
@@ -21,7 +21,7 @@ describeEachStorage('encounter routes', (target) => {
     for (let d = 0; d < days; d++) {
       const response = await call(t.app, 'POST', '/api/game/stay', { sessionId: game.sessionId, body: {} });
       expect(response.statusCode, response.body).toBe(200);
-      state = json<DayResponse>(response).gameState;
+      state = wholeState(json<DayResponse>(response)).gameState;
     }
     return { id: game.sessionId, state };
   }
@@ -33,7 +33,7 @@ describeEachStorage('encounter routes', (target) => {
       for (let days = 1; days <= 29; days++) {
         const response = await call(t.app, 'POST', '/api/game/stay', { sessionId: game.sessionId, body: {} });
         if (response.statusCode !== 200) break; // stuck in an encounter we do not want
-        const state = json<DayResponse>(response).gameState;
+        const state = wholeState(json<DayResponse>(response)).gameState;
         if (state.encounter) {
           if (wanted(state)) return { seed: String(seed), days };
           break;
@@ -53,7 +53,7 @@ describeEachStorage('encounter routes', (target) => {
     expect(a.state.encounter?.turnOrder).toBe('player');
     expectError(await encounter(a.id, { action: 'pay' }), 409, 'ACTION_NOT_ALLOWED');
     expectError(await encounter(a.id, { action: 'skip' }), 409, 'ACTION_NOT_ALLOWED');
-    const surrendered = json<EncounterResponse>(await encounter(a.id, { action: 'surrender' }));
+    const surrendered = wholeState(json<EncounterResponse>(await encounter(a.id, { action: 'surrender' })));
     expect(surrendered.surrendered).toBe(true);
     expect(surrendered.escaped).toBe(false);
     expect(surrendered.message).toContain('You surrendered and lost some items.');
@@ -64,7 +64,7 @@ describeEachStorage('encounter routes', (target) => {
 
     const b = await replayTo(spot.seed, spot.days);
     expect(b.state).toEqual(a.state); // the same moment again
-    const ran = json<EncounterResponse>(await encounter(b.id, { action: 'escape' }));
+    const ran = wholeState(json<EncounterResponse>(await encounter(b.id, { action: 'escape' })));
     expect(ran.success).toBe(true);
     if (ran.escaped) {
       expect(ran.message).toBe('You successfully escaped!');
@@ -81,7 +81,7 @@ describeEachStorage('encounter routes', (target) => {
     const enc = state.encounter!;
     const response = await encounter(id, { action: 'bribe' });
     if (enc.canBribe && enc.bribeCost <= state.player.cash) {
-      const bribed = json<EncounterResponse>(response);
+      const bribed = wholeState(json<EncounterResponse>(response));
       expect(bribed.bribed).toBe(true);
       expect(bribed.bribeAmount).toBe(enc.bribeCost);
       expect(bribed.gameState.player.cash).toBe(state.player.cash - enc.bribeCost);
@@ -99,7 +99,7 @@ describeEachStorage('encounter routes', (target) => {
     expectError(await encounter(a.id, { action: 'fight' }), 409, 'ACTION_NOT_ALLOWED');
     expectError(await encounter(a.id, { action: 'escape' }), 409, 'ACTION_NOT_ALLOWED');
     if (visit.canPay) {
-      const paid = json<EncounterResponse>(await encounter(a.id, { action: 'pay' }));
+      const paid = wholeState(json<EncounterResponse>(await encounter(a.id, { action: 'pay' })));
       expect(paid.success).toBe(true);
       expect(paid.gameState.player.cash).toBeLessThan(a.state.player.cash);
     }
@@ -108,7 +108,7 @@ describeEachStorage('encounter routes', (target) => {
     const skip = await encounter(b.id, { action: 'skip' });
     if (visit.canSkip) {
       expect(skip.statusCode, skip.body).toBe(200);
-      expect(json<EncounterResponse>(skip).gameState.currentState).not.toBe('LOAN_SHARK_VISIT');
+      expect(wholeState(json<EncounterResponse>(skip)).gameState.currentState).not.toBe('LOAN_SHARK_VISIT');
     } else {
       expectError(skip, 409, 'ACTION_NOT_ALLOWED');
     }
@@ -124,7 +124,7 @@ describeEachStorage('encounter routes', (target) => {
         if (state.gameOver) break;
         const response = await call(t.app, 'POST', '/api/game/stay', { sessionId: game.sessionId, body: {} });
         expect(response.statusCode, response.body).toBe(200);
-        const day = json<DayResponse>(response);
+        const day = wholeState(json<DayResponse>(response));
         state = day.gameState;
         for (const key of ['pendingEncounter', 'rulesVersion', 'loanSharkVisits', 'nextId']) expect(key in state, key).toBe(false);
         const announced = day.events.filter((e) => e.encounter);
@@ -143,14 +143,14 @@ describeEachStorage('encounter routes', (target) => {
         expect(['loanSharkVisit', 'loanShark']).toContain(waiting);
 
         // End the fight: the visit waiting behind it comes as the follow-up, whole in the state, named by the event.
-        let reply: EncounterResponse | null = null;
+        let reply: WholeState<EncounterResponse> | null = null;
         for (let guard = 0; guard < 100 && !reply?.followUpEncounter && !reply?.gameState.gameOver; guard++) {
           const enc: NonNullable<ClientGameState['encounter']> = (reply?.gameState ?? state).encounter!;
           const action = enc.turnOrder === 'enemy' ? 'fight' : enc.canSurrender ? 'surrender' : enc.canEscape ? 'escape' : 'fight';
           const target = enc.enemies.find((e) => e.isAlive)?.id;
           const moved = await encounter(game.sessionId, action === 'fight' && target ? { action, targetId: target } : { action });
           expect(moved.statusCode, moved.body).toBe(200);
-          reply = json<EncounterResponse>(moved);
+          reply = wholeState(json<EncounterResponse>(moved));
         }
         state = reply!.gameState;
         if (!reply!.followUpEncounter) continue; // died in the fight

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionResponse } from '@drugwars/protocol';
 import { describeEachStorage } from './support/storageTargets';
 import { call, createTestApp, json, type TestApp } from './support/testApp';
-import { expectError, settleEncounters, startGame, stateOf } from './support/games';
+import { expectError, settleEncounters, startGame, stateOf, wholeState } from './support/games';
 import { drugOnSale, heldQuantity } from './support/storageHttp';
 
 const DEPOSIT = '/api/game/bank/deposit';
@@ -37,7 +37,7 @@ describeEachStorage('action caps', (target) => {
     // Ending the day is still allowed (and so is whatever encounter it brings), and the new day counts afresh.
     const stay = await call(t.app, 'POST', '/api/game/stay', { sessionId, body: {} });
     expect(stay.statusCode, stay.body).toBe(200);
-    const afterStay = await settleEncounters(t.app, sessionId, json<ActionResponse>(stay).gameState);
+    const afterStay = await settleEncounters(t.app, sessionId, wholeState(json<ActionResponse>(stay)).gameState);
     expect(afterStay.day).toBe(before.day + 1);
     const record = await t.storage.load(sessionId, new Date(0));
     expect(record?.dayStartVersion).toBe(5);
@@ -148,7 +148,7 @@ describeEachStorage('Idempotency-Key', (target) => {
     for (let i = 0; i < 3; i++) expect((await sell()).body).toBe(first.body);
     expect(await t.storage.actions(game.sessionId)).toHaveLength(2);
     const after = await stateOf(t.app, game.sessionId);
-    expect(after.player.cash).toBe(json<ActionResponse>(first).gameState.player.cash);
+    expect(after.player.cash).toBe(wholeState(json<ActionResponse>(first)).gameState.player.cash);
     expect(heldQuantity(after, drug.id)).toBe(1);
   });
 

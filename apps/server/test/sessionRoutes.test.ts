@@ -127,7 +127,7 @@ describeEachStorage('session routes', (target) => {
     const response = await call(t.app, 'POST', '/api/game/resume', { body: { sessionId: game.sessionId } });
     expect(response.statusCode).toBe(200);
     const body = json<ResumeResponse>(response);
-    expect(body).toEqual({ success: true, gameState: current, sessionId: game.sessionId, isManualSeed: false, dailyDate: null });
+    expect(body).toEqual({ success: true, version: 1, gameState: current, sessionId: game.sessionId, isManualSeed: false, dailyDate: null });
     expect(body.gameState.day).toBe(2);
   });
 

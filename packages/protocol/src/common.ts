@@ -1,6 +1,6 @@
 // Shapes shared by every route: the failure body, the session header, small reusable fields.
 import { Type, type Static, type TSchema } from 'typebox';
-import { IDEMPOTENCY_KEY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, SESSION_HEADER } from './constants';
+import { IDEMPOTENCY_KEY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, SESSION_HEADER, STATE_VERSION_HEADER } from './constants';
 
 /** Every failure: `error` and `message` carry the same player-readable sentence. */
 export const ErrorResponseSchema = Type.Object({
@@ -23,6 +23,13 @@ export const SessionHeadersSchema = Type.Object({
       maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
       pattern: '^[\\x21-\\x7e]+$',
       description: 'Any 1-128 visible ASCII characters, fresh per player action: a retry with the same key returns the first reply',
+    }),
+  ),
+  [STATE_VERSION_HEADER]: Type.Optional(
+    Type.String({
+      pattern: '^(0|[1-9][0-9]{0,14})$',
+      description:
+        "The version of the game the client holds (a reply's `version`): a move made on it answers only what changed (`changedSince`)",
     }),
   ),
 });

@@ -11,6 +11,14 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
 
 /**
+ * Optional on every move: the version of the game the client holds (the `version` of the last reply that gave it a
+ * state). When the move is made on that very version, its reply carries only what the move changed (`changedSince`
+ * says so); otherwise the whole state. GET /api/game/state takes the same version as If-None-Match (its ETag) and
+ * answers 304 Not Modified when the game is still at it.
+ */
+export const STATE_VERSION_HEADER = 'x-state-version';
+
+/**
  * The browser's anonymous visitor id, sent by the calls that read a board or a replay: it lets a player watch
  * their own Daily Run replay before the day is over (nobody else can until then).
  */

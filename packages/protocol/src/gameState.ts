@@ -242,5 +242,15 @@ export const ClientGameStateSchema = Type.Object({
 });
 
 export type ClientGameStateData = Static<typeof ClientGameStateSchema>;
+
+/**
+ * A move's reply to a client that said which version of the game it holds (x-state-version): only the view's
+ * top-level fields the move changed (engine clientStateChange), never worldPrices and worldPricesDay (the client
+ * derives them from location, prices and day: engine withStateChange).
+ */
+export const ClientStateChangeSchema = Type.Partial(Type.Omit(ClientGameStateSchema, ['worldPrices', 'worldPricesDay']), {
+  description:
+    "Only the fields this move changed (the reply's changedSince names the version they change): the rest are as in the state the client holds, and worldPrices and worldPricesDay follow from location, prices and day",
+});
 export type GameEventData = Static<typeof GameEventSchema>;
 export type EncounterData = Static<typeof EncounterSchema>;

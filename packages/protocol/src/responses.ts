@@ -16,6 +16,7 @@ import { Success } from './common';
 import {
   AttackResultItemSchema,
   ClientGameStateSchema,
+  ClientStateChangeSchema,
   EncounterTollSchema,
   EncounterSchema,
   GameEventSchema,
@@ -60,10 +61,30 @@ export const GameDataSchemas = {
 export type GameDataKind = keyof typeof GameDataSchemas;
 export type GameDataResponse<K extends GameDataKind> = Static<(typeof GameDataSchemas)[K]>;
 
+/** Every reply that gives a game state says which version of the game it is. */
+const Version = Type.Integer({
+  minimum: 0,
+  description:
+    'How many moves the game has taken: send it as x-state-version with the next move, or in If-None-Match (quoted) with GET /api/game/state',
+});
+
+/**
+ * A move's state: the whole state, or, when the client said it holds the version the move was made on
+ * (x-state-version), only what the move changed, with changedSince naming that version.
+ */
+const MovedState = {
+  version: Version,
+  changedSince: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'Present when gameState holds only the fields this move changed since this version (the one x-state-version named)' }),
+  ),
+  gameState: Type.Union([ClientGameStateSchema, ClientStateChangeSchema]),
+};
+
 const DailyDate = Type.Union([Type.String(), Type.Null()], { description: "A Daily Run's UTC date (YYYY-MM-DD), null for other games" });
 
 export const NewGameResponseSchema = Success({
   sessionId: Type.String(),
+  version: Version,
   gameState: ClientGameStateSchema,
   isManualSeed: Type.Boolean(),
   dailyDate: DailyDate,
@@ -83,6 +104,7 @@ export const ValidateResponseSchema = Success({
 export type ValidateResponse = Static<typeof ValidateResponseSchema>;
 
 export const ResumeResponseSchema = Success({
+  version: Version,
   gameState: ClientGameStateSchema,
   sessionId: Type.String(),
   isManualSeed: Type.Boolean(),
@@ -93,17 +115,21 @@ export type ResumeResponse = Static<typeof ResumeResponseSchema>;
 export const OkResponseSchema = Success({});
 export type OkResponse = Static<typeof OkResponseSchema>;
 
-export const StateResponseSchema = Success({ gameState: ClientGameStateSchema });
+/** 304 Not Modified: no body (the client holds the version its If-None-Match named). */
+export const NotModifiedSchema = Type.Unsafe<undefined>({ description: 'Not Modified: the game is still at the version If-None-Match names (no body)' });
+
+/** 200 with the whole state and its version (also the ETag); 304 Not Modified when If-None-Match names that version. */
+export const StateResponseSchema = Success({ version: Version, gameState: ClientGameStateSchema });
 export type StateResponse = Static<typeof StateResponseSchema>;
 
 /** Most actions: a one-line message for the log and the new state. */
-export const ActionResponseSchema = Success({ message: Type.String(), gameState: ClientGameStateSchema });
+export const ActionResponseSchema = Success({ message: Type.String(), ...MovedState });
 export type ActionResponse = Static<typeof ActionResponseSchema>;
 
 /** travel and stay */
 export const DayResponseSchema = Success({
   message: Type.String(),
-  gameState: ClientGameStateSchema,
+  ...MovedState,
   events: Type.Array(GameEventSchema),
   gameOver: Type.Boolean(),
 });
@@ -111,7 +137,7 @@ export type DayResponse = Static<typeof DayResponseSchema>;
 
 export const SellResponseSchema = Success({
   message: Type.String(),
-  gameState: ClientGameStateSchema,
+  ...MovedState,
   profit: Type.Integer(),
   totalPrice: Type.Integer(),
 });
@@ -119,7 +145,7 @@ export type SellResponse = Static<typeof SellResponseSchema>;
 
 export const EncounterResponseSchema = Success({
   message: Type.String(),
-  gameState: ClientGameStateSchema,
+  ...MovedState,
   events: Type.Array(GameEventSchema),
   attackResults: Type.Array(AttackResultItemSchema),
   victory: Type.Boolean(),

@@ -41,6 +41,7 @@ import {
   HospitalCostResponseSchema,
   LeaderboardResponseSchema,
   NewGameResponseSchema,
+  NotModifiedSchema,
   OkResponseSchema,
   ReplayResponseSchema,
   ResumeResponseSchema,
@@ -61,6 +62,8 @@ interface RouteSchemas {
   params?: TSchema;
   querystring?: TSchema;
   response: TSchema;
+  /** A GET that answers 304 Not Modified (no body) when If-None-Match names its ETag. */
+  notModified?: TSchema;
 }
 
 export interface RouteDefinition extends Endpoint, RouteSchemas {
@@ -87,7 +90,10 @@ export const ApiRoutes = {
   validate: route('validate', 'Is this session still active?', { body: SessionIdRequestSchema, response: ValidateResponseSchema }),
   resume: route('resume', 'Resume a game (audited)', { body: SessionIdRequestSchema, response: ResumeResponseSchema }),
   endSession: route('endSession', 'End the session', { body: EndSessionRequestSchema, response: OkResponseSchema }),
-  state: route('state', 'Current game state', { response: StateResponseSchema }),
+  state: route('state', 'Current game state (ETag: its version; 304 when If-None-Match names it)', {
+    response: StateResponseSchema,
+    notModified: NotModifiedSchema,
+  }),
   travel: route('travel', 'Fly to another city (next day)', { body: TravelRequestSchema, response: DayResponseSchema }),
   stay: route('stay', 'Stay here (next day)', { body: EmptyRequestSchema, response: DayResponseSchema }),
   buy: route('buy', 'Buy drugs or equipment', { body: BuyRequestSchema, response: ActionResponseSchema }),

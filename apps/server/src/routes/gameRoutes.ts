@@ -12,12 +12,13 @@ import {
   toClientEvent,
   toClientEvents,
   toClientView,
-  type ApplyOk,
 } from '@drugwars/engine';
 import { ApiErrorCode, ApiRoutes, type ActionResponse } from '@drugwars/protocol';
 import { ApiError } from '../errors';
 import type { FastifyRequest } from 'fastify';
-import type { GameSessions } from '../services/gameSessions';
+import fresh from 'fresh';
+import type { GameSessions, Move } from '../services/gameSessions';
+import { movedState } from './movedState';
 import { routeSchema } from './routeSchema';
 import { idempotencyKeyOf } from './idempotencyKey';
 import { sessionIdOf } from './sessionId';
@@ -30,10 +31,10 @@ export interface GameRoutesOptions {
 }
 
 
-const actionReply = (result: ApplyOk): ActionResponse => ({
+const actionReply = (request: FastifyRequest, move: Move): ActionResponse => ({
   success: true,
-  message: result.message,
-  gameState: toClientView(result.state),
+  message: move.result.message,
+  ...movedState(request, move),
 });
 
 export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
@@ -60,6 +61,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
       return {
         success: true as const,
         sessionId: created.sessionId,
+        version: 0,
         gameState: toClientView(created.state),
         isManualSeed: created.isManualSeed,
         dailyDate: created.dailyDate,
@@ -93,6 +95,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
     await sessions.audit(record);
     return {
       success: true as const,
+      version: record.version,
       gameState: toClientView(record.state),
       sessionId: record.id,
       isManualSeed: record.isSeeded,
@@ -106,18 +109,21 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
     return { success: true as const };
   });
 
-  app.get(ApiRoutes.state.url, { schema: routeSchema(ApiRoutes.state, 'session') }, async (request) => {
+  // The version is the state's ETag: a client that holds it (If-None-Match) is answered 304 Not Modified, no body.
+  app.get(ApiRoutes.state.url, { schema: routeSchema(ApiRoutes.state, 'session') }, async (request, reply) => {
     const record = await sessions.get(sessionIdOf(request));
-    return { success: true as const, gameState: toClientView(record.state) };
+    const etag = `"${record.version}"`;
+    reply.header('etag', etag);
+    if (fresh(request.headers, { etag })) return reply.code(304).send();
+    return { success: true as const, version: record.version, gameState: toClientView(record.state) };
   });
 
   // ---------- the day cycle ----------
   app.post(ApiRoutes.travel.url, { schema: routeSchema(ApiRoutes.travel, 'game') }, async (request) => {
-    const result = await act(request, { type: 'travel', destination: request.body.destination });
-    return dayReply(result);
+    return dayReply(request, await act(request, { type: 'travel', destination: request.body.destination }));
   });
 
-  app.post(ApiRoutes.stay.url, { schema: routeSchema(ApiRoutes.stay, 'game') }, async (request) => dayReply(await act(request, { type: 'stay' })));
+  app.post(ApiRoutes.stay.url, { schema: routeSchema(ApiRoutes.stay, 'game') }, async (request) => dayReply(request, await act(request, { type: 'stay' })));
 
   // ---------- market ----------
   app.post(ApiRoutes.buy.url, { schema: routeSchema(ApiRoutes.buy, 'market') }, async (request) => {
@@ -127,15 +133,16 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
       itemType === 'drug'
         ? { type: 'buy', drugId: itemId, quantity }
         : { type: 'shopBuy', itemType, itemId, quantity: purchaseQuantity(itemType, quantity) };
-    return actionReply(await act(request, action));
+    return actionReply(request, await act(request, action));
   });
 
   app.post(ApiRoutes.sell.url, { schema: routeSchema(ApiRoutes.sell, 'market') }, async (request) => {
-    const result = await act(request, { type: 'sell', drugId: request.body.drugId, quantity: request.body.quantity });
+    const move = await act(request, { type: 'sell', drugId: request.body.drugId, quantity: request.body.quantity });
+    const sale = move.result.sale;
     return {
-      ...actionReply(result),
-      profit: result.sale?.profit ?? 0,
-      totalPrice: result.sale?.totalPrice ?? 0,
+      ...actionReply(request, move),
+      profit: sale?.profit ?? 0,
+      totalPrice: sale?.totalPrice ?? 0,
     };
   });
 
@@ -147,14 +154,14 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
         : 'quantity' in body && body.quantity !== undefined
           ? { type: 'dump', drugId: body.drugId, quantity: body.quantity }
           : { type: 'dump', drugId: body.drugId };
-    return actionReply(await act(request, action));
+    return actionReply(request, await act(request, action));
   });
 
   app.post(ApiRoutes.stash.url, { schema: routeSchema(ApiRoutes.stash, 'market') }, async (request) =>
-    actionReply(await act(request, { type: 'stash', drugId: request.body.drugId, quantity: request.body.quantity })),
+    actionReply(request, await act(request, { type: 'stash', drugId: request.body.drugId, quantity: request.body.quantity })),
   );
   app.post(ApiRoutes.unstash.url, { schema: routeSchema(ApiRoutes.unstash, 'market') }, async (request) =>
-    actionReply(await act(request, { type: 'unstash', drugId: request.body.drugId, quantity: request.body.quantity })),
+    actionReply(request, await act(request, { type: 'unstash', drugId: request.body.drugId, quantity: request.body.quantity })),
   );
 
   app.get(ApiRoutes.worldPrices.url, { schema: routeSchema(ApiRoutes.worldPrices, 'market') }, async (request) => {
@@ -171,12 +178,13 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
   app.post(ApiRoutes.encounter.url, { schema: routeSchema(ApiRoutes.encounter, 'encounter') }, async (request) => {
     const { action, targetId } = request.body;
     const targetIds = targetId == null ? undefined : Array.isArray(targetId) ? targetId : [targetId];
-    const result = await act(request, targetIds ? { type: 'encounter', action, targetIds } : { type: 'encounter', action });
+    const move = await act(request, targetIds ? { type: 'encounter', action, targetIds } : { type: 'encounter', action });
+    const { result } = move;
     const attack = result.attack;
     return {
       success: true as const,
       message: attack?.message || result.message,
-      gameState: toClientView(result.state),
+      ...movedState(request, move),
       events: toClientEvents(result.events),
       attackResults: attack?.attackResults ?? [],
       victory: attack?.victory ?? false,
@@ -195,20 +203,20 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
 
   // ---------- bank and loans ----------
   app.post(ApiRoutes.deposit.url, { schema: routeSchema(ApiRoutes.deposit, 'finance') }, async (request) =>
-    actionReply(await act(request, { type: 'deposit', amount: request.body.amount })),
+    actionReply(request, await act(request, { type: 'deposit', amount: request.body.amount })),
   );
   app.post(ApiRoutes.withdraw.url, { schema: routeSchema(ApiRoutes.withdraw, 'finance') }, async (request) =>
-    actionReply(await act(request, { type: 'withdraw', amount: request.body.amount })),
+    actionReply(request, await act(request, { type: 'withdraw', amount: request.body.amount })),
   );
   app.post(ApiRoutes.borrow.url, { schema: routeSchema(ApiRoutes.borrow, 'finance') }, async (request) => {
     const { amount, sharkId } = request.body;
-    return actionReply(await act(request, sharkId === undefined ? { type: 'borrow', amount } : { type: 'borrow', amount, sharkId }));
+    return actionReply(request, await act(request, sharkId === undefined ? { type: 'borrow', amount } : { type: 'borrow', amount, sharkId }));
   });
   app.post(ApiRoutes.repay.url, { schema: routeSchema(ApiRoutes.repay, 'finance') }, async (request) =>
-    actionReply(await act(request, { type: 'repay', amount: request.body.amount })),
+    actionReply(request, await act(request, { type: 'repay', amount: request.body.amount })),
   );
   app.post(ApiRoutes.borrowMax.url, { schema: routeSchema(ApiRoutes.borrowMax, 'finance') }, async (request) =>
-    actionReply(await act(request, { type: 'borrowMax', sharkId: request.body.sharkId })),
+    actionReply(request, await act(request, { type: 'borrowMax', sharkId: request.body.sharkId })),
   );
   app.get(ApiRoutes.sharks.url, { schema: routeSchema(ApiRoutes.sharks, 'finance') }, async (request) => {
     const record = await sessions.get(sessionIdOf(request));
@@ -221,15 +229,15 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
     return { success: true as const, cost: healCost(record.state) };
   });
   app.post(ApiRoutes.hospitalVisit.url, { schema: routeSchema(ApiRoutes.hospitalVisit, 'hospital') }, async (request) =>
-    actionReply(await act(request, { type: 'heal' })),
+    actionReply(request, await act(request, { type: 'heal' })),
   );
 
   // ---------- equipment ----------
   app.post(ApiRoutes.equip.url, { schema: routeSchema(ApiRoutes.equip, 'equipment') }, async (request) =>
-    actionReply(await act(request, { type: 'equip', itemType: request.body.itemType, itemId: request.body.itemId })),
+    actionReply(request, await act(request, { type: 'equip', itemType: request.body.itemType, itemId: request.body.itemId })),
   );
   app.post(ApiRoutes.unequip.url, { schema: routeSchema(ApiRoutes.unequip, 'equipment') }, async (request) =>
-    actionReply(await act(request, { type: 'unequip', itemType: request.body.itemType })),
+    actionReply(request, await act(request, { type: 'unequip', itemType: request.body.itemType })),
   );
   app.get(ApiRoutes.equipmentStats.url, { schema: routeSchema(ApiRoutes.equipmentStats, 'equipment') }, async (request) => {
     const record = await sessions.get(sessionIdOf(request));
@@ -243,7 +251,7 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
   }));
   app.post(ApiRoutes.ship.url, { schema: routeSchema(ApiRoutes.ship, 'shipping') }, async (request) => {
     const { drugId, quantity, destinationId, companyId } = request.body;
-    return actionReply(await act(request, { type: 'ship', drugId, quantity, destinationId, companyId }));
+    return actionReply(request, await act(request, { type: 'ship', drugId, quantity, destinationId, companyId }));
   });
   app.get(ApiRoutes.shippingStatus.url, { schema: routeSchema(ApiRoutes.shippingStatus, 'shipping') }, async (request) => {
     const record = await sessions.get(sessionIdOf(request));
@@ -251,11 +259,12 @@ export function registerGameRoutes(app: App, options: GameRoutesOptions): void {
   });
 }
 
-function dayReply(result: ApplyOk) {
+function dayReply(request: FastifyRequest, move: Move) {
+  const { result } = move;
   return {
     success: true as const,
     message: result.message,
-    gameState: toClientView(result.state),
+    ...movedState(request, move),
     events: toClientEvents(result.events),
     gameOver: result.state.gameOver,
   };

@@ -11,7 +11,7 @@ export interface RouteSchema<D extends RouteDefinition> {
   params: Maybe<D, 'params'>;
   querystring: Maybe<D, 'querystring'>;
   headers: typeof SessionHeadersSchema | undefined;
-  response: { 200: D['response']; '4xx': typeof ErrorResponseSchema; '5xx': typeof ErrorResponseSchema };
+  response: { 200: D['response']; 304: Maybe<D, 'notModified'>; '4xx': typeof ErrorResponseSchema; '5xx': typeof ErrorResponseSchema };
 }
 
 export function routeSchema<D extends RouteDefinition>(def: D, tag: string): RouteSchema<D> {
@@ -20,6 +20,7 @@ export function routeSchema<D extends RouteDefinition>(def: D, tag: string): Rou
     tags: [tag],
     response: { 200: def.response, '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema },
   };
+  if (def.notModified) (schema.response as Record<string, unknown>)[304] = def.notModified;
   if (def.body) schema.body = def.body;
   if (def.params) schema.params = def.params;
   if (def.querystring) schema.querystring = def.querystring;

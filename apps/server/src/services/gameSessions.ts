@@ -58,6 +58,15 @@ export interface GameSessionEvents {
   auditFailed?(): void;
 }
 
+/** An applied move: the engine's result, the state it was applied to, and the game's version after it. */
+export interface Move {
+  result: ApplyOk;
+  /** The state the action was applied to (a reply to a client holding it carries only what changed). */
+  before: GameState;
+  /** The session's version after the move (its place in the action log). */
+  version: number;
+}
+
 export interface ActOptions {
   /** The request's Idempotency-Key header, if any. */
   idempotencyKey?: string | undefined;
@@ -180,14 +189,14 @@ export class GameSessions {
    * and let the engine decide again on the fresh state. With an Idempotency-Key already used for this action,
    * nothing is applied and the result is the first one's.
    */
-  act(sessionId: string | undefined, action: Action, options: ActOptions = {}): Promise<ApplyOk> {
+  act(sessionId: string | undefined, action: Action, options: ActOptions = {}): Promise<Move> {
     const id = normalizedId(sessionId);
     if (id === null) return Promise.reject(sessionNotFound());
     const idempotencyKey = options.idempotencyKey;
     return this.queue.run(id, () => this.actNow(id, action, idempotencyKey));
   }
 
-  private async actNow(id: string, action: Action, idempotencyKey: string | undefined): Promise<ApplyOk> {
+  private async actNow(id: string, action: Action, idempotencyKey: string | undefined): Promise<Move> {
     const quick = await this.tryOnCachedRecord(id, action, idempotencyKey);
     if (quick) return quick;
     for (let attempt = 1; ; attempt++) {
@@ -201,7 +210,7 @@ export class GameSessions {
       const result = apply(record.state, action);
       if (!result.ok) throw fromRuleError(result);
       const appended = await this.appendResult(record, action, result, idempotencyKey);
-      if (appended.ok) return result;
+      if (appended.ok) return { result, before: record.state, version: appended.version };
       if (appended.reason === 'NOT_FOUND') throw sessionNotFound();
       // Another process wrote first: let the engine decide again on the state it left, after a jittered pause.
       if (attempt >= MAX_APPEND_ATTEMPTS) throw tooManyMoves();
@@ -218,7 +227,7 @@ export class GameSessions {
    * key this session has used already (VERSION_CONFLICT, see the port): so a retried call still gets its first reply,
    * a key used for another request its 422, and a refusal or error is decided exactly as without this try.
    */
-  private async tryOnCachedRecord(id: string, action: Action, idempotencyKey: string | undefined): Promise<ApplyOk | null> {
+  private async tryOnCachedRecord(id: string, action: Action, idempotencyKey: string | undefined): Promise<Move | null> {
     let record: SessionRecord | null;
     let result: ApplyResult;
     try {
@@ -231,7 +240,7 @@ export class GameSessions {
     }
     if (!result.ok) return null;
     const appended = await this.appendResult(record, action, result, idempotencyKey);
-    return appended.ok ? result : null;
+    return appended.ok ? { result, before: record.state, version: appended.version } : null;
   }
 
   /** Appends an applied action after the record's version; the action that starts a new day counts in the old one. */
@@ -249,14 +258,14 @@ export class GameSessions {
    * rebuilt by replaying the log up to that action and applying it again (apply is deterministic, so it is the
    * first reply's result, byte for byte). A key used for something else is 422.
    */
-  private async firstResult(id: string, idempotencyKey: string, action: Action): Promise<ApplyOk | null> {
+  private async firstResult(id: string, idempotencyKey: string, action: Action): Promise<Move | null> {
     const change = await this.storage.findIdempotencyKey(id, idempotencyKey);
     if (!change) return null;
     if (change.kind !== 'action' || canonicalJson(change.action) !== canonicalJson(action)) throw idempotencyKeyReused();
     const record = await this.get(id);
     try {
       const before = await replayLog(this.storage, record, change.seq - 1);
-      return applyLogged(id, before, change.action, change.seq);
+      return { result: applyLogged(id, before, change.action, change.seq), before, version: change.seq };
     } catch (error) {
       if (error instanceof SessionLogError) throw this.auditFailed();
       throw error;

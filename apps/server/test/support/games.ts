@@ -6,6 +6,22 @@ import type { App } from '../../src/routes/types';
 import type { Storage } from '../../src/storage/port';
 import { call, json } from './testApp';
 
+/**
+ * A reply as a client that sends no x-state-version gets it: a whole game state (the type of a move's reply also
+ * allows only what changed).
+ */
+export type WholeState<T> = T extends { gameState: unknown } ? Omit<T, 'gameState' | 'changedSince'> & { gameState: ClientGameState } : T;
+
+/** The reply, checked to carry a whole game state (no changedSince, worldPrices there) when it carries one. */
+export function wholeState<T>(reply: T): WholeState<T> {
+  const r = reply as { gameState?: unknown; changedSince?: unknown };
+  if (r.gameState !== undefined) {
+    expect(r.changedSince, 'a reply to a client without x-state-version carries the whole state').toBeUndefined();
+    expect(r.gameState).toHaveProperty('worldPrices');
+  }
+  return reply as WholeState<T>;
+}
+
 export async function startGame(app: App, body: { playerName?: string; seed?: string | null } = { playerName: 'tester', seed: null }) {
   const response = await call(app, 'POST', '/api/game/new', { body });
   expect(response.statusCode, response.body).toBe(200);
@@ -59,9 +75,9 @@ export async function settleEncounters(app: App, sessionId: string, state: Clien
         body: target ? { action: 'fight', targetId: target } : { action: 'fight' },
       });
       expect(fallback.statusCode, fallback.body).toBe(200);
-      current = json<EncounterResponse>(fallback).gameState;
+      current = wholeState(wholeState(json<EncounterResponse>(fallback))).gameState;
     } else {
-      current = json<EncounterResponse>(response).gameState;
+      current = wholeState(wholeState(json<EncounterResponse>(response))).gameState;
     }
   }
   return current;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apply, clientStateChange, LOCATIONS, newGame, toClientView, type GameState } from '@drugwars/engine';
 import { stubFetch } from '../test/fixtures';
 import { api, ApiError } from './client';
 
@@ -126,5 +127,76 @@ describe('api client', () => {
     await vi.advanceTimersByTimeAsync(5000);
     expect(await result).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
     expect(calls).toBe(3);
+  });
+
+  describe('lean replies: the state the server last gave, and what changed since', () => {
+    const start = newGame({ playerName: 'lean', seed: '0000000000000042', isSeeded: true });
+    const next = (state: GameState, action: Parameters<typeof apply>[1]) => {
+      const result = apply(state, action);
+      if (!result.ok) throw new Error(result.message);
+      return result.state;
+    };
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    /** A fetch that answers each call in turn, recording what it was sent. */
+    function answers(...replies: (() => Response)[]) {
+      const calls: { url: string; method: string; headers: Record<string, string> }[] = [];
+      vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
+        calls.push({ url, method: init.method ?? 'GET', headers: (init.headers ?? {}) as Record<string, string> });
+        const reply = replies.shift();
+        if (!reply) throw new Error(`unexpected call ${url}`);
+        return Promise.resolve(reply());
+      });
+      return calls;
+    }
+
+    it('says which version a move is made on and rebuilds the whole state from the change', async () => {
+      const to = LOCATIONS.find((l) => l.id !== start.location && l.hasAirport)!;
+      const flown = next(start, { type: 'travel', destination: to.id });
+      const calls = answers(
+        () => json({ success: true, sessionId: 'lean-1', version: 0, gameState: toClientView(start), isManualSeed: true, dailyDate: null, events: [] }),
+        () => json({ success: true, message: 'flew', version: 1, changedSince: 0, gameState: clientStateChange(start, flown), events: [], gameOver: false }),
+      );
+      const created = await api.newGame({ playerName: 'lean', seed: '42' });
+      localStorage.setItem('drugwars.sessionId', created.sessionId);
+      const res = await api.travel(to.id);
+      expect(calls[1]?.headers['x-state-version']).toBe('0');
+      // Whole, with the known prices the engine derives: what the server would have sent whole.
+      expect(res.gameState).toEqual(toClientView(flown));
+    });
+
+    it('reloads the state with If-None-Match and takes 304 as "the one you hold"', async () => {
+      const deposited = next(start, { type: 'deposit', amount: 10 });
+      const calls = answers(
+        () => json({ success: true, version: 0, gameState: toClientView(start), sessionId: 'lean-2', isManualSeed: true, dailyDate: null }),
+        () => json({ success: true, message: 'ok', version: 1, changedSince: 0, gameState: clientStateChange(start, deposited) }),
+        () => new Response(null, { status: 304 }),
+      );
+      localStorage.setItem('drugwars.sessionId', 'lean-2');
+      await api.resume('lean-2');
+      await api.deposit(10);
+      const reloaded = await api.state();
+      expect(calls[2]?.headers['If-None-Match']).toBe('"1"');
+      expect(reloaded).toEqual({ success: true, version: 1, gameState: toClientView(deposited) });
+    });
+
+    it('never uses the state of another session, and asks for the whole state when a change is not on what it holds', async () => {
+      const deposited = next(start, { type: 'deposit', amount: 10 });
+      const twice = next(deposited, { type: 'deposit', amount: 10 });
+      const calls = answers(
+        () => json({ success: true, version: 0, gameState: toClientView(start), sessionId: 'lean-3', isManualSeed: true, dailyDate: null }),
+        // A change since version 1, which this client does not hold (another tab moved): it asks for the whole state.
+        () => json({ success: true, message: 'ok', version: 2, changedSince: 1, gameState: clientStateChange(deposited, twice) }),
+        () => json({ success: true, version: 2, gameState: toClientView(twice) }),
+        () => json({ success: true, message: 'ok', version: 1, gameState: toClientView(deposited) }),
+      );
+      localStorage.setItem('drugwars.sessionId', 'lean-3');
+      await api.resume('lean-3');
+      expect((await api.deposit(10)).gameState).toEqual(toClientView(twice));
+      expect(calls[2]).toMatchObject({ method: 'GET', url: '/api/game/state' });
+      expect(calls[2]?.headers['If-None-Match']).toBeUndefined();
+      localStorage.setItem('drugwars.sessionId', 'another');
+      await api.deposit(10);
+      expect(calls[3]?.headers['x-state-version']).toBeUndefined();
+    });
   });
 });

@@ -3,10 +3,12 @@
 // `RequestBody` / `ResponseBody` of that name. JSON bodies, cookies sent (credentials), the stored session id
 // in the x-session-id header. Every failure is thrown as an ApiError { status, code, message }: status 0 means
 // no response at all. A player's move carries a fresh Idempotency-Key and is retried with that same key when no
-// answer came back (see `move`), so a retry never applies a move twice.
-import { purchaseQuantity, type ClientGameState } from '@drugwars/engine';
+// answer came back (see `move`), so a retry never applies a move twice. The client keeps the game state the server
+// last gave it with its version (`held`): a move says which version it was made on and is answered only what
+// changed, GET state answers 304 when nothing did, and every call here still returns whole states.
+import { purchaseQuantity, withStateChange, type ClientGameState, type ClientStateChange } from '@drugwars/engine';
 import type { ErrorResponse, RequestBody, ResponseBody, ShopItemKind } from '@drugwars/protocol';
-import { IDEMPOTENCY_KEY_HEADER, SESSION_HEADER, VISITOR_HEADER } from '@drugwars/protocol/constants';
+import { IDEMPOTENCY_KEY_HEADER, SESSION_HEADER, STATE_VERSION_HEADER, VISITOR_HEADER } from '@drugwars/protocol/constants';
 import { Endpoints, type EndpointName } from '@drugwars/protocol/endpoints';
 import { ACTION_RETRIES, ACTION_RETRY_DELAY_MS, HEALTH_RETRY_DELAY_MS } from '../constants';
 import type { CatalogueKind } from '../lib/catalogue';
@@ -44,7 +46,13 @@ function errorFromBody(status: number, body: unknown): ApiError {
 /** Debug lines name a call by its path under /api ('GET /version 200'). */
 const debugPath = (url: string) => url.replace(/^\/api(?=\/)/, '');
 
-/** Low-level request: JSON in, JSON out, ApiError on anything but a 2xx JSON body without success:false. */
+/** What `request` gives for a 304 Not Modified (asked for with If-None-Match). */
+const NOT_MODIFIED = Symbol('not modified');
+
+/**
+ * Low-level request: JSON in, JSON out, ApiError on anything but a 2xx JSON body without success:false (and
+ * NOT_MODIFIED for a 304, which only a request with If-None-Match gets).
+ */
 async function request<T>(method: 'GET' | 'POST', url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -65,6 +73,10 @@ async function request<T>(method: 'GET' | 'POST', url: string, body?: unknown, e
       code: NETWORK_ERROR_CODE,
       message: err instanceof Error ? err.message : 'Network error',
     });
+  }
+  if (response.status === 304 && headers['If-None-Match'] !== undefined) {
+    debugLog(method, debugPath(url), 304);
+    return NOT_MODIFIED as T;
   }
   let parsed: unknown = undefined;
   const text = await response.text().catch(() => '');
@@ -115,6 +127,49 @@ function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * The game state the server last gave this client, its version and the session it belongs to: what a move's
+ * change is applied to and what a 304 means. Replaced by every reply that gives a state (new game, resume, state,
+ * each move); a state of another session is never used (the session id is compared).
+ */
+let held: { sessionId: string; version: number; gameState: ClientGameState } | null = null;
+
+/** The held state, if it belongs to this session. */
+function heldFor(sessionId: string | null) {
+  return held !== null && held.sessionId === sessionId ? held : null;
+}
+
+/** Keeps a reply's whole state and version as the held one. */
+function hold(sessionId: string | null, reply: unknown): void {
+  const version = (reply as { version?: unknown } | null)?.version;
+  if (sessionId !== null && typeof version === 'number' && hasGameState(reply)) held = { sessionId, version, gameState: reply.gameState };
+}
+
+/** A reply with its game state whole (a move's reply may carry only what changed: see `move`). */
+export type WithWholeState<T> = T extends { gameState: unknown } ? Omit<T, 'gameState'> & { gameState: ClientGameState } : T;
+
+/** An encounter move's reply as `api.encounter` gives it (its game state whole). */
+export type EncounterReply = WithWholeState<ResponseBody<'encounter'>>;
+
+/**
+ * A move's reply with its game state whole: a change (`changedSince`) applied to the state it was made on
+ * (engine withStateChange), kept as the held state. A change on a version this client does not hold (two
+ * moves of one game at once) is not guessed at: the whole state is asked for.
+ */
+async function withWholeState<T>(sessionId: string | null, base: ReturnType<typeof heldFor>, reply: T): Promise<WithWholeState<T>> {
+  const r = reply as { changedSince?: number; gameState?: ClientStateChange };
+  if (r.changedSince === undefined || r.gameState === undefined) {
+    hold(sessionId, reply);
+    return reply as WithWholeState<T>;
+  }
+  const whole =
+    base !== null && r.changedSince === base.version
+      ? { ...reply, gameState: withStateChange(base.gameState, r.gameState) }
+      : { ...reply, gameState: (await request<ResponseBody<'state'>>('GET', Endpoints.state.url)).gameState };
+  hold(sessionId, whole);
+  return whole as WithWholeState<T>;
+}
+
 /** No answer from the game server itself: the request may or may not have been applied. */
 const unanswered = (e: unknown) => e instanceof ApiError && [0, 502, 503, 504].includes(e.status);
 
@@ -122,11 +177,15 @@ const unanswered = (e: unknown) => e instanceof ApiError && [0, 502, 503, 504].i
  * A player's move (a state-changing game call): one Idempotency-Key for the move, the same on each retry of it.
  * Retried only when no answer came back; an answer, even a refusal, is final.
  */
-async function move<K extends PostName>(name: K, body: RequestBody<K>): Promise<ResponseBody<K>> {
-  const headers = { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() };
+async function move<K extends PostName>(name: K, body: RequestBody<K>): Promise<WithWholeState<ResponseBody<K>>> {
+  const headers: Record<string, string> = { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() };
+  const sessionId = getSessionId();
+  const base = heldFor(sessionId);
+  // Only what changed, please: this client holds the game at this version (a retry says the same).
+  if (base !== null) headers[STATE_VERSION_HEADER] = String(base.version);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await request<ResponseBody<K>>('POST', Endpoints[name].url, body, headers);
+      return await withWholeState(sessionId, base, await request<ResponseBody<K>>('POST', Endpoints[name].url, body, headers));
     } catch (e) {
       if (attempt >= ACTION_RETRIES || !unanswered(e)) throw e;
       await sleep(ACTION_RETRY_DELAY_MS);
@@ -196,9 +255,17 @@ export const api = {
   strings: (language: string) => get('strings', { params: { language } }),
 
   // ---- session ----
-  newGame: (req: RequestBody<'newGame'>) => post('newGame', req),
+  async newGame(req: RequestBody<'newGame'>) {
+    const res = await post('newGame', req);
+    hold(res.sessionId, res);
+    return res;
+  },
   validate: (sessionId: string) => post('validate', { sessionId }),
-  resume: (sessionId: string) => post('resume', { sessionId }),
+  async resume(sessionId: string) {
+    const res = await post('resume', { sessionId });
+    hold(res.sessionId, res);
+    return res;
+  },
   /** On success clears the stored session id (SPEC.md section 7). */
   async endSession(): Promise<{ success: boolean }> {
     try {
@@ -209,7 +276,16 @@ export const api = {
       return { success: false };
     }
   },
-  state: () => get('state'),
+  /** The whole state: the held one when the server answers that it has not changed since (304). */
+  async state(): Promise<ResponseBody<'state'>> {
+    const sessionId = getSessionId();
+    const base = heldFor(sessionId);
+    const headers: Record<string, string> = base === null ? {} : { 'If-None-Match': `"${base.version}"` };
+    const res = await request<ResponseBody<'state'> | typeof NOT_MODIFIED>('GET', Endpoints.state.url, undefined, headers);
+    if (res === NOT_MODIFIED) return { success: true, version: base!.version, gameState: base!.gameState };
+    hold(sessionId, res);
+    return res;
+  },
 
   // ---- day ----
   travel: (destination: string) => move('travel', { destination }),

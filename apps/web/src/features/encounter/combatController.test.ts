@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientGameState } from '@drugwars/engine';
 import { ApiError } from '../../api/client';
-import type { EncounterRequest, EncounterResponse } from '@drugwars/protocol';
+import type { EncounterRequest } from '@drugwars/protocol';
+import type { EncounterReply } from '../../api/client';
 import { useGameStore } from '../../store/gameStore';
 import { createCombatController } from './combatController';
 import { resetCombatUi, useCombatUi } from './combatUiStore';
 import { encounter, enemy, gameState, response } from './testFixtures';
 
-type Reply = EncounterResponse | Error;
+type Reply = EncounterReply | Error;
 
 function setup(replies: Reply[], opts: { speed?: 'slow' | 'normal' | 'fast' | 'instant'; reload?: ClientGameState | null } = {}) {
   const calls: EncounterRequest[] = [];

@@ -3,7 +3,8 @@
 // in their own files: combatEffects (numbers, flashes, shake, sounds), combatEndings (result overlays, death,
 // closing), enemyTurn (the loop of enemy attacks), autoEquip (the automatic weapon); this file is the player's
 // side (their action on their turn, a visit's pay or skip), failures, analytics, and the controller itself.
-import type { EncounterRequest, EncounterResponse } from '@drugwars/protocol';
+import type { EncounterRequest } from '@drugwars/protocol';
+import type { EncounterReply } from '../../api/client';
 import { FAILED_ESCAPE_MESSAGE } from '@drugwars/engine';
 import { classifyError } from '../../api/errorCatalogue';
 import { handleApiError } from '../../store/gameActions';
@@ -51,7 +52,7 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
     const isVisit = encounter.type === 'loanSharkVisit';
     if (!isVisit && encounter.turnOrder !== 'player') return;
     ui.setState({ processing: true, lastAction: req });
-    let res: EncounterResponse;
+    let res: EncounterReply;
     try {
       res = await deps.encounter(req);
     } catch (err) {

@@ -1,7 +1,8 @@
 // What the combat controller talks to: the server, the stores, sounds, the clock and analytics. The app uses the
 // defaults; tests pass fakes for any of them (createCombatController(overrides)).
 import type { ClientGameState } from '@drugwars/engine';
-import type { EncounterRequest, EncounterResponse } from '@drugwars/protocol';
+import type { EncounterRequest } from '@drugwars/protocol';
+import type { EncounterReply } from '../../api/client';
 import { api } from '../../api/client';
 import { playSound } from '../../audio/soundEffects';
 import { trackEvent, type AnalyticsEvent } from '../../analytics/analytics';
@@ -15,7 +16,7 @@ export interface StoreLike<T> {
 }
 
 export interface CombatDeps {
-  encounter(req: EncounterRequest): Promise<EncounterResponse>;
+  encounter(req: EncounterRequest): Promise<EncounterReply>;
   /** GET /game/state into the store; null when it failed (the error is already handled). */
   reloadState(): Promise<ClientGameState | null>;
   equipWeapon(weaponId: string): Promise<ClientGameState>;

@@ -1,6 +1,6 @@
 // What the player sees between calls: damage numbers and Miss! over the combatants, hit flashes, the screen
 // shake of the big weapons, and the sounds of attacks and of damage taken. Each effect clears itself.
-import type { EncounterResponse } from '@drugwars/protocol';
+import type { EncounterReply } from '../../api/client';
 import { DAMAGE_NUMBER_LIFETIME_MS, HIT_FLASH_MS, SCREEN_SHAKE_MS } from '../../constants';
 import type { CombatDeps } from './combatDeps';
 import { MISS_TEXT, shakesScreen, weaponInHand } from './combatRules';
@@ -34,7 +34,7 @@ export function createCombatEffects(deps: Pick<CombatDeps, 'game' | 'ui' | 'play
   }
 
   /** The player's attack: a number or Miss! per target, and the weapon's sound (and shake). */
-  function showAttackResults(res: EncounterResponse): void {
+  function showAttackResults(res: EncounterReply): void {
     // the weapon in hand before this response (the last grenade leaves the player empty-handed after it); an
     // equipped gun without ammo is fists, as on the server: no gun sound, no screen shake
     const player = deps.game.getState().gameState?.player;
@@ -51,7 +51,7 @@ export function createCombatEffects(deps: Pick<CombatDeps, 'game' | 'ui' | 'play
   }
 
   /** One enemy's attack: the damage taken (with its sound) or Miss! over the player. */
-  function showPlayerDamage(res: EncounterResponse): void {
+  function showPlayerDamage(res: EncounterReply): void {
     if (res.playerDamage < 0) {
       addFloat('player', `${res.playerDamage}`, 'damage');
       flash('player');

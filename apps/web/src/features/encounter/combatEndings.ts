@@ -12,7 +12,7 @@ import {
   type ClientEncounter,
   type ClientGameEvent,
 } from '@drugwars/engine';
-import type { EncounterResponse } from '@drugwars/protocol';
+import type { EncounterReply } from '../../api/client';
 import {
   BRIBE_OVERLAY_DELAY_MS,
   ESCAPE_OVERLAY_DELAY_MS,
@@ -28,7 +28,7 @@ import { initialCombatUi } from './combatUiStore';
 export type Ending = EncounterOverlay['kind'];
 
 /** The enemies after the given hits (used for the battlefield behind a result overlay). */
-export function applyHits(encounter: ClientEncounter, res: Pick<EncounterResponse, 'attackResults' | 'victory'>): ClientEncounter {
+export function applyHits(encounter: ClientEncounter, res: Pick<EncounterReply, 'attackResults' | 'victory'>): ClientEncounter {
   const enemies = encounter.enemies.map((enemy) => {
     const hits = res.attackResults.filter((r) => r.targetId === enemy.id && !r.wasMiss);
     const damage = hits.reduce((sum, r) => sum + r.damage, 0);
@@ -38,7 +38,7 @@ export function applyHits(encounter: ClientEncounter, res: Pick<EncounterRespons
   return { ...encounter, enemies };
 }
 
-export function endingOf(res: EncounterResponse): Ending | null {
+export function endingOf(res: EncounterReply): Ending | null {
   if (res.playerDead || res.gameState.player.health <= 0) return 'dead';
   if (res.victory) return 'victory';
   if (res.escaped) return 'escaped';
@@ -50,18 +50,18 @@ export function endingOf(res: EncounterResponse): Ending | null {
 }
 
 /** The response's events plus its follow-up event (the engine reports that one in both places: once is enough). */
-export function responseEvents(res: EncounterResponse): ClientGameEvent[] {
+export function responseEvents(res: EncounterReply): ClientGameEvent[] {
   const events = [...(Array.isArray(res.events) ? res.events : [])];
   const extra = res.followUpEvent;
   if (extra && !events.some((e) => e.category === extra.category && e.message === extra.message)) events.push(extra);
   return events;
 }
 
-function overlayFor(kind: Ending, res: EncounterResponse, ended: ClientEncounter | null): EncounterOverlay {
+function overlayFor(kind: Ending, res: EncounterReply, ended: ClientEncounter | null): EncounterOverlay {
   return { kind, message: overlayMessage(kind, res, ended), cost: tollMessage(res.toll) };
 }
 
-function overlayMessage(kind: Ending, res: EncounterResponse, ended: ClientEncounter | null): string {
+function overlayMessage(kind: Ending, res: EncounterReply, ended: ClientEncounter | null): string {
   switch (kind) {
     case 'dead':
       return KILLED_MESSAGE;
@@ -100,7 +100,7 @@ export function createCombatEndings(deps: Pick<CombatDeps, 'game' | 'ui' | 'play
   let endingEvents: ClientGameEvent[] = [];
 
   /** An ending result: keep the battlefield as it ended, wait the overlay's delay, then show the overlay. */
-  async function finish(kind: Ending, res: EncounterResponse): Promise<void> {
+  async function finish(kind: Ending, res: EncounterReply): Promise<void> {
     const before = ui.getState().snapshot ?? currentEncounter(deps);
     const ended = before ? applyHits(before, res) : null;
     ui.setState({ snapshot: ended, followUp: res.followUpEncounter ?? null, defeated: kind === 'dead' });
@@ -127,7 +127,7 @@ export function createCombatEndings(deps: Pick<CombatDeps, 'game' | 'ui' | 'play
   }
 
   /** Pay / skip of a loan-shark visit: no overlay; the visit ends (or turns into the follow-up). */
-  async function finishVisit(res: EncounterResponse): Promise<void> {
+  async function finishVisit(res: EncounterReply): Promise<void> {
     const g = game.getState();
     if (res.message) g.addMessage(res.message, res.playerDead ? 'danger' : 'info');
     if (res.playerDead || res.gameState.player.health <= 0) return finish('dead', res);
@@ -140,7 +140,7 @@ export function createCombatEndings(deps: Pick<CombatDeps, 'game' | 'ui' | 'play
   }
 
   /** The server ended the fight without a result to show: the log line, and the day's events. */
-  async function endWithoutOverlay(res: EncounterResponse): Promise<void> {
+  async function endWithoutOverlay(res: EncounterReply): Promise<void> {
     const g = game.getState();
     if (res.message) g.addMessage(res.message, 'info');
     g.queueEvents(responseEvents(res));

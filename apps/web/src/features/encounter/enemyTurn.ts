@@ -1,7 +1,8 @@
 // The enemy's turn (SPEC.md section 4, Combat turn flow): after the combat-speed delay, one `fight` call per
 // living enemy (each resolves that enemy's attack on the server), showing the player's damage or Miss!, until
 // the turn returns to the player or the fight ends. A failed call stalls the turn until the player retries.
-import type { EncounterRequest, EncounterResponse } from '@drugwars/protocol';
+import type { EncounterRequest } from '@drugwars/protocol';
+import type { EncounterReply } from '../../api/client';
 import { currentEncounter, type CombatDeps } from './combatDeps';
 import type { CombatEffects } from './combatEffects';
 import { endingOf, responseEvents, type CombatEndings } from './combatEndings';
@@ -29,7 +30,7 @@ export function createEnemyTurn(
         await deps.wait(combatDelayMs(game.getState().settings.combatSpeed));
         const req: EncounterRequest = { action: 'fight' };
         ui.setState({ lastAction: req });
-        let res: EncounterResponse;
+        let res: EncounterReply;
         try {
           res = await deps.encounter(req);
         } catch (err) {

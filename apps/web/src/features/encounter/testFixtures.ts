@@ -1,6 +1,6 @@
 // Test-only builders for encounter states and responses (imported by *.test.ts files only).
 import type { ClientGameState, ClientEncounter, ClientEnemy } from '@drugwars/engine';
-import type { EncounterResponse } from '@drugwars/protocol';
+import type { EncounterReply } from '../../api/client';
 import { makeState } from '../../test/fixtures';
 
 export function enemy(id: string, overrides: Partial<ClientEnemy> = {}): ClientEnemy {
@@ -63,10 +63,11 @@ export function gameState(opts: { encounter?: ClientEncounter | null; health?: n
   };
 }
 
-export function response(overrides: Partial<EncounterResponse> & { gameState: ClientGameState }): EncounterResponse {
+export function response(overrides: Partial<EncounterReply> & { gameState: ClientGameState }): EncounterReply {
   return {
     success: true,
     message: '',
+    version: 1,
     events: [],
     attackResults: [],
     victory: false,

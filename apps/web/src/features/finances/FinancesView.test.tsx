@@ -14,7 +14,7 @@ function withMoney(gs: ClientGameState, money: { cash?: number; bank?: number; d
 }
 
 function ok(gs: ClientGameState, message = 'Done.') {
-  return { success: true as const, message, gameState: gs };
+  return { success: true as const, message, version: 1, gameState: gs };
 }
 
 async function show(gs: ClientGameState) {

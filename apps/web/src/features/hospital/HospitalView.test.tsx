@@ -32,7 +32,7 @@ describe('HospitalView', () => {
 
   it('heals when cash covers the cost', async () => {
     vi.spyOn(api, 'hospitalCost').mockResolvedValue({ success: true, cost: 400 });
-    vi.spyOn(api, 'hospitalVisit').mockResolvedValue({ success: true, message: 'All patched up.', gameState: state(100, 600) });
+    vi.spyOn(api, 'hospitalVisit').mockResolvedValue({ success: true, version: 1, message: 'All patched up.', gameState: state(100, 600) });
     useGameStore.getState().setGameState(state(90, 1000));
     render(<HospitalView />);
     await act(async () => undefined);

@@ -84,7 +84,7 @@ describe('ShoppingView', () => {
 
   it("buys a weapon at once with '🔫 Successfully purchased {weapon}!'", async () => {
     const gs = state(1000);
-    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, message: 'ok', gameState: gs });
+    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, version: 1, message: 'ok', gameState: gs });
     show(gs);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Knife' })));
     expect(api.buy).toHaveBeenCalledWith('weapon', 'knife', 1);
@@ -95,7 +95,7 @@ describe('ShoppingView', () => {
   it('says so when the gun bought has no rounds; not when it has', async () => {
     const gs = state(5000);
     gs.player.weapons = { pistol: { quantity: 1 } };
-    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, message: 'ok', gameState: gs });
+    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, version: 1, message: 'ok', gameState: gs });
     show(state(5000));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Pistol' })));
     const warning = 'Your Pistol fires Nines and you have none: buy some under Shopping, Ammo, or you fight with your fists.';
@@ -109,7 +109,7 @@ describe('ShoppingView', () => {
     useGameStore.setState({ messages: [] });
     const withShotgun = state(5000);
     withShotgun.player.weapons = { shotgun: { quantity: 1 } };
-    vi.mocked(api.buy).mockResolvedValue({ success: true, message: 'ok', gameState: withShotgun });
+    vi.mocked(api.buy).mockResolvedValue({ success: true, version: 1, message: 'ok', gameState: withShotgun });
     show(state(5000));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Shotgun' })));
     expect(useGameStore.getState().messages.map((m) => m.text)).toEqual(['🔫 Successfully purchased Shotgun!']);
@@ -118,7 +118,7 @@ describe('ShoppingView', () => {
 
   it("buys armor with '🛡️ Successfully purchased {armor}!'", async () => {
     const gs = state(1000);
-    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, message: 'ok', gameState: gs });
+    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, version: 1, message: 'ok', gameState: gs });
     show(gs);
     fireEvent.click(screen.getByRole('tab', { name: 'Armor' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Leather Jacket' })));
@@ -128,7 +128,7 @@ describe('ShoppingView', () => {
 
   it("buys ammo through the quantity modal with '✅ Successfully purchased {qty}x {item}!'", async () => {
     const gs = state(1000);
-    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, message: 'ok', gameState: gs });
+    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, version: 1, message: 'ok', gameState: gs });
     show(gs);
     fireEvent.click(screen.getByRole('tab', { name: 'Ammo' }));
     fireEvent.click(screen.getByRole('button', { name: 'Buy Shotgun Shells' }));

@@ -33,7 +33,7 @@ describe('StashView', () => {
     const gs = makeState({ usedSpace: 5, coatSpace: 100, inventory: { weed: { quantity: 5, totalCost: 1500 } } });
     gs.player.stash = { new_york: { acid: { quantity: 2 } }, miami: { weed: { quantity: 9 } } } as never;
     useGameStore.getState().setGameState(gs);
-    vi.spyOn(api, 'stash').mockResolvedValue({ success: true, message: 'Stashed.', gameState: gs });
+    vi.spyOn(api, 'stash').mockResolvedValue({ success: true, version: 1, message: 'Stashed.', gameState: gs });
     render(<StashView />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Stash Weed' }));

@@ -84,7 +84,7 @@ describe("TravelView ('TRAVEL TO...')", () => {
   it("staying here shows 'Sleeping...' for 800 ms, then advances the day", async () => {
     vi.useFakeTimers();
     const next = { ...makeState({ cash: 500 }), day: 3 };
-    vi.spyOn(api, 'stay').mockResolvedValue({ success: true, message: 'You slept.', gameState: next, events: [], gameOver: false });
+    vi.spyOn(api, 'stay').mockResolvedValue({ success: true, version: 1, message: 'You slept.', gameState: next, events: [], gameOver: false });
     render(<TravelView />);
     fireEvent.click(screen.getByRole('button', { name: /Stay Here/ }));
     expect(useGameStore.getState().transition).toEqual({ message: 'Sleeping...' });
@@ -105,6 +105,7 @@ describe('FlyToModal', () => {
     vi.useFakeTimers();
     vi.spyOn(api, 'travel').mockResolvedValue({
       success: true,
+      version: 1,
       message: 'You traveled to Miami by air for $300. Day 2.',
       gameState: { ...makeState(), gameOver: true },
       events: [],
