@@ -51,16 +51,19 @@ import {
   apply,
   LOCATIONS,
   type ClientGameState,
+  type ClientStateChange,
   maxBuy,
   newGame,
   replay,
   type Action,
   type GameState,
 } from '@drugwars/engine';
+import { STATE_VERSION_HEADER } from '@drugwars/protocol';
 import {
   differenceFromParse,
   readerFallbacks,
   readGameReply,
+  viewOfChange,
   viewOfState,
   type GameReply,
   type GameView,
@@ -409,6 +412,19 @@ type Call = typeof NEW | typeof STATE | typeof BUY | typeof SELL | typeof STAY |
 /** What a browser sends with every call: replies may come compressed (the server decides by size). */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
+/** How GET state says which version the player holds (the web client's reload): 304 when it is still that one. */
+const NOT_MODIFIED_HEADER = 'if-none-match';
+
+/**
+ * The version header of a call, as the web client sends it once it holds a state: GET state asks whether the game
+ * has moved on from that version (If-None-Match), a move says it is made on it (x-state-version) and is answered
+ * only what it changed. Written after callHeaders' (its own line: the version changes with every move).
+ */
+function versionLine(call: Call, version: number | undefined): string {
+  if (version === undefined || call === NEW) return '';
+  return call === STATE ? `${NOT_MODIFIED_HEADER}: "${version}"\r\n` : `${STATE_VERSION_HEADER}: ${version}\r\n`;
+}
+
 /** The headers of a call (in the order they are written): a browser's, and the session's once there is one. */
 function callHeaders(call: Call, sessionId: string | undefined): Record<string, string> {
   if (call === NEW || !sessionId) return { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING };
@@ -421,6 +437,8 @@ interface PlayerContext {
   sessionId?: string;
   /** The game state of the last 200 reply with one (a refusal leaves it as it was). */
   state?: GameView;
+  /** The version of that state (the reply's `version`). */
+  version?: number;
   step?: number;
   /** The call in flight (one per connection: no pipelining). */
   call?: Call;
@@ -431,7 +449,7 @@ interface PlayerContext {
 }
 
 /** Per call (by index into CALLS): how many and their total time, to show which calls cost what (queueing included). */
-const perCall = CALLS.map(() => ({ count: 0, totalMs: 0, non200: 0, codes: {} as Record<string, number> }));
+const perCall = CALLS.map(() => ({ count: 0, totalMs: 0, non200: 0, notModified: 0, codes: {} as Record<string, number> }));
 
 const MAX_FLIGHT_PRICE = Math.max(...LOCATIONS.map((l) => l.flightPrice));
 
@@ -448,23 +466,24 @@ const STAY_REQUEST: Planned = { call: STAY, body: '{}', fixed: true };
 
 /**
  * One session's requests as the raw client writes them. Their heads hold the session id, so each is built once per
- * session on first use, and so is the whole text of a call whose body never changes (state, stay, new game).
+ * session on first use; the version line (versionLine) follows, and the whole text of a new game (no version) is
+ * kept too.
  */
 class SessionWire {
   private readonly heads: string[] = [];
-  private readonly whole: string[] = [];
+  private newGame: string | undefined;
 
   constructor(
     private readonly host: string,
     private readonly sessionId: string | undefined,
   ) {}
 
-  text({ call, body, fixed }: Planned): string {
-    if (fixed && this.whole[call] !== undefined) return this.whole[call];
+  text({ call, body }: Planned, version: number | undefined): string {
+    if (call === NEW && this.newGame !== undefined) return this.newGame;
     const { method, path } = CALLS[call];
     const head = (this.heads[call] ??= requestHead(this.host, method, path, callHeaders(call, this.sessionId)));
-    const text = requestText(head, body);
-    if (fixed) this.whole[call] = text;
+    const text = requestText(head + versionLine(call, version), body);
+    if (call === NEW) this.newGame = text;
     return text;
   }
 }
@@ -537,11 +556,14 @@ const readerCheck = { every: 1, replies: 0, difference: null as string | null };
 /** What a player makes of a reply: the session of a new game, the state to plan the next request on. */
 function observeReply(status: number, body: string, context: PlayerContext, recordCalls: boolean, latencyMs: number): void {
   const call = context.call ?? NEW;
+  // GET state on the version the player holds, unchanged: the player keeps what it has.
+  const notModified = status === 304 && call === STATE && context.version !== undefined;
   if (recordCalls) {
     const entry = perCall[call]!;
     entry.count++;
     entry.totalMs += latencyMs;
-    if (status !== 200) {
+    if (notModified) entry.notModified++;
+    else if (status !== 200) {
       entry.non200++;
       let code = String(status);
       try {
@@ -557,15 +579,16 @@ function observeReply(status: number, body: string, context: PlayerContext, reco
     return;
   }
   let reply: GameReply;
+  const before = call === NEW ? undefined : context.state;
   try {
-    reply = readGameReply(body, call === NEW);
+    reply = readGameReply(body, call === NEW, before);
   } catch {
     // A compressed reply (above the server's threshold) is not read by this player: it starts over.
     context.sessionId = undefined;
     return;
   }
   if (readerCheck.replies++ % readerCheck.every === 0 && readerCheck.difference === null) {
-    const difference = differenceFromParse(body, reply, call === NEW);
+    const difference = differenceFromParse(body, reply, call === NEW, before);
     if (difference) readerCheck.difference = `${CALLS[call].path} reply:\n${difference}`;
   }
   if (call === NEW && reply.sessionId) {
@@ -573,7 +596,10 @@ function observeReply(status: number, body: string, context: PlayerContext, reco
     context.step = 0;
     context.wire = undefined;
   }
-  if (reply.state) context.state = reply.state;
+  if (reply.state) {
+    context.state = reply.state;
+    context.version = reply.version;
+  }
 }
 
 /** Mean reply body size of the game workload (bytes), over the measured run of one worker. */
@@ -633,6 +659,8 @@ async function runNativeGame(url: string, connections: number, window: Window): 
       },
       game: {
         heads: CALLS.map((c, call) => requestHead(host, c.method, c.path, callHeaders(call as Call, SESSION_MARK))),
+        versionHeader: STATE_VERSION_HEADER,
+        notModifiedHeader: NOT_MODIFIED_HEADER,
         newGameBody: NEW_GAME.body!,
         stayBody: STAY_REQUEST.body!,
         maxFlightPrice: MAX_FLIGHT_PRICE,
@@ -648,6 +676,7 @@ async function runNativeGame(url: string, connections: number, window: Window): 
         entry.count += c.count;
         entry.totalMs += c.totalMs;
         entry.non200 += c.non200;
+        entry.notModified += c.notModified;
         for (const [code, n] of Object.entries(c.codes)) entry.codes[code] = (entry.codes[code] ?? 0) + n;
       });
       replyBytes.total += result.replyBytes;
@@ -679,16 +708,29 @@ async function runNativeGame(url: string, connections: number, window: Window): 
 function checkNativeSamples(samples: readonly NativeSample[], host: string): string | null {
   for (const sample of samples) {
     const what = `${CALLS[sample.replyCall as Call].path} reply`;
-    const parsed = JSON.parse(sample.body) as { sessionId?: string; gameState?: ClientGameState };
+    const parsed = JSON.parse(sample.body) as {
+      sessionId?: string;
+      version?: number;
+      changedSince?: number;
+      gameState?: ClientGameState | ClientStateChange;
+    };
     if (!parsed.gameState) return `read a game state in a ${what} that has none:\n${sample.body}`;
-    const state = viewOfState(parsed.gameState);
+    // A move's change is read onto the native player's view of the state the move was made on.
+    let state: GameView;
+    if (parsed.changedSince !== undefined) {
+      if (sample.previous === null) return `read a change in a ${what} without a state before it:\n${sample.body}`;
+      state = viewOfChange(JSON.parse(sample.previous) as GameView, parsed.gameState);
+    } else {
+      state = viewOfState(parsed.gameState as ClientGameState);
+    }
     const theirs = JSON.stringify(state);
     if (sample.view !== theirs) return `and JSON.parse differ on a ${what}:\nnative ${sample.view}\nJSON.parse ${theirs}`;
+    if (sample.version !== parsed.version) return `read version ${sample.version} from a ${what}, JSON.parse ${parsed.version}`;
     if (sample.replyCall === NEW && sample.session !== parsed.sessionId) {
       return `read session ${sample.session} from a new game's reply, JSON.parse ${parsed.sessionId}`;
     }
-    const context: PlayerContext = { sessionId: sample.session || undefined, state, step: sample.step };
-    const expected = new SessionWire(host, context.sessionId).text(nextRequest(context));
+    const context: PlayerContext = { sessionId: sample.session || undefined, state, step: sample.step, version: sample.version };
+    const expected = new SessionWire(host, context.sessionId).text(nextRequest(context), context.version);
     if (sample.request !== expected) {
       return `and nextRequest chose differently after a ${what} (step ${sample.step}):\nnative ${JSON.stringify(sample.request)}\nnextRequest ${JSON.stringify(expected)}`;
     }
@@ -713,7 +755,7 @@ async function runGameLoad(url: string, connections: number, window: Window): Pr
       next: (context) => {
         const planned = nextRequest(context);
         context.call = planned.call;
-        return (context.wire ??= new SessionWire(host, context.sessionId)).text(planned);
+        return (context.wire ??= new SessionWire(host, context.sessionId)).text(planned, context.version);
       },
       onResponse: (status, body, context, bytes, latencyMs) => {
         if (gameWindow.recordCalls) {
@@ -731,6 +773,8 @@ async function runGameLoad(url: string, connections: number, window: Window): Pr
       context.sentAt = performance.now();
       const { method, path } = CALLS[call];
       const headers = callHeaders(call, context.sessionId);
+      const version = context.sessionId === undefined ? undefined : context.version;
+      if (version !== undefined && call !== NEW) headers[call === STATE ? NOT_MODIFIED_HEADER : STATE_VERSION_HEADER] = call === STATE ? `"${version}"` : String(version);
       return body === undefined ? { ...req, method, path, headers } : { ...req, method, path, headers, body };
     },
     onResponse: (status: number, body: string, context: PlayerContext) => {
@@ -898,7 +942,11 @@ async function main(): Promise<void> {
     );
     console.log(
       `  game calls     ${calls
-        .map((c) => `${c.name} ${c.count}x ${(c.totalMs / c.count).toFixed(1)}ms${c.non200 ? ` (non-200: ${JSON.stringify(c.codes)})` : ''}`)
+        .map(
+          (c) =>
+            `${c.name} ${c.count}x ${(c.totalMs / c.count).toFixed(1)}ms${c.notModified ? ` (304: ${c.notModified})` : ''}` +
+            `${c.non200 ? ` (non-200: ${JSON.stringify(c.codes)})` : ''}`,
+        )
         .join(', ')}`,
     );
     console.log(

@@ -21,7 +21,7 @@
 //     `readerFallbacks`, which the bench prints);
 //   - the bench compares this reader with JSON.parse on every reply of its warm-up runs and on a sample of the
 //     measured ones (`differenceFromParse`), and fails the run on any difference.
-import type { ClientGameState } from '@drugwars/engine';
+import type { ClientGameState, ClientStateChange } from '@drugwars/engine';
 
 export interface MarketView {
   id: string;
@@ -54,10 +54,14 @@ export interface GameView {
   readonly marketInfo: readonly MarketView[];
 }
 
-/** What a 200 reply gives the player: its game state (absent when the reply has none) and a new game's session. */
+/**
+ * What a 200 reply gives the player: its game state (absent when the reply has none; a move's change already read
+ * onto the state the player held), the game's version and a new game's session.
+ */
 export interface GameReply {
   sessionId: string | undefined;
   state: GameView | undefined;
+  version: number | undefined;
 }
 
 /** Replies read by JSON.parse of the whole body because a slice was not where this reader looks. */
@@ -86,13 +90,55 @@ export function viewOfState(s: ClientGameState): GameView {
   };
 }
 
-function parseReply(body: string): GameReply {
-  const parsed = JSON.parse(body) as { sessionId?: string; gameState?: ClientGameState };
-  return { sessionId: parsed.sessionId, state: parsed.gameState ? viewOfState(parsed.gameState) : undefined };
+/**
+ * The view after a move whose reply carries only what it changed (engine clientStateChange): the change's fields
+ * read as viewOfState reads them, the others as the player read them before (the web client's withStateChange, for
+ * the fields the player reads).
+ */
+export function viewOfChange(before: GameView, change: ClientStateChange): GameView {
+  const enc = change.encounter;
+  const p = change.player;
+  return {
+    gameOver: change.gameOver ?? before.gameOver,
+    location: change.location ?? before.location,
+    encounter:
+      enc === undefined
+        ? before.encounter
+        : enc
+          ? {
+              type: enc.type,
+              canSkip: enc.canSkip,
+              turnOrder: enc.turnOrder,
+              canSurrender: enc.canSurrender,
+              enemies: enc.enemies.map((e) => ({ id: e.id, isAlive: e.isAlive })),
+            }
+          : null,
+    cash: p ? p.cash : before.cash,
+    coatSpace: p ? p.coatSpace : before.coatSpace,
+    usedSpace: p ? p.usedSpace : before.usedSpace,
+    inventory: p ? Object.entries(p.inventory).map(([id, e]) => ({ id, quantity: e.quantity })) : before.inventory,
+    marketInfo: change.marketInfo ? change.marketInfo.map((m) => ({ id: m.id, price: m.price, quantity: m.quantity })) : before.marketInfo,
+  };
+}
+
+/** A reply read by JSON.parse; a change is read onto `before` (the view of the state its move was made on). */
+function parseReply(body: string, before?: GameView): GameReply {
+  const parsed = JSON.parse(body) as { sessionId?: string; version?: number; changedSince?: number; gameState?: ClientGameState | ClientStateChange };
+  const gameState = parsed.gameState;
+  let state: GameView | undefined;
+  if (gameState && parsed.changedSince !== undefined) {
+    if (!before) throw new Error('bench: a change of a game state the player does not hold');
+    state = viewOfChange(before, gameState);
+  } else if (gameState) {
+    state = viewOfState(gameState as ClientGameState);
+  }
+  return { sessionId: parsed.sessionId, state, version: parsed.version };
 }
 
 const GAME_STATE = '"gameState":{';
 const SESSION_ID = '"sessionId":"';
+const VERSION = '"version":';
+const CHANGED_SINCE = '"changedSince":';
 const GAME_OVER = '"gameOver":';
 const LOCATION = '"location":"';
 const ENCOUNTER = '"encounter":';
@@ -354,25 +400,34 @@ class SlicedView implements GameView {
 }
 
 /**
- * The player's reading of a 200 game reply. Throws (as JSON.parse) when the body is not JSON, e.g. a reply
- * compressed above the server's threshold.
+ * The player's reading of a 200 game reply; `before` is the view of the state the player holds, onto which a move's
+ * change is read. Throws (as JSON.parse) when the body is not JSON, e.g. a reply compressed above the server's
+ * threshold. A change (a move's reply to a player that said its version: ~1 KB) is read by JSON.parse: it holds
+ * only some of the keys the sliced reader looks for, in an order it cannot count on; a whole state (a new game's)
+ * by slices.
  */
-export function readGameReply(body: string, isNewGame: boolean): GameReply {
+export function readGameReply(body: string, isNewGame: boolean, before?: GameView): GameReply {
   const gameStateAt = valueAt(body, GAME_STATE, 0);
   if (gameStateAt < 0) {
     readerFallbacks.count++;
-    return parseReply(body);
+    return parseReply(body, before);
   }
+  // The reply's own keys before its state (success, message, sessionId, version, changedSince): no key of the same
+  // name is nested before the state.
+  const versionAt = valueAt(body, VERSION, 0);
+  const version = versionAt >= 0 && versionAt < gameStateAt ? numberAt(body, versionAt) : undefined;
+  const sinceAt = valueAt(body, CHANGED_SINCE, 0);
+  if (sinceAt >= 0 && sinceAt < gameStateAt) return parseReply(body, before);
   let sessionId: string | undefined;
   if (isNewGame) {
     const v = valueAt(body, SESSION_ID, 0);
     sessionId = v < gameStateAt ? stringAt(body, v) : undefined;
     if (sessionId === undefined) {
       readerFallbacks.count++;
-      return parseReply(body);
+      return parseReply(body, before);
     }
   }
-  return { sessionId, state: new SlicedView(body, gameStateAt - 1) };
+  return { sessionId, state: new SlicedView(body, gameStateAt - 1), version };
 }
 
 /** Every field the player can read, in one plain object (for comparing two readings). */
@@ -393,9 +448,9 @@ function snapshot(v: GameView): GameView {
  * How this reader's reading of a 200 reply differs from JSON.parse's (every field, whether the player read it or
  * not), or null when they agree.
  */
-export function differenceFromParse(body: string, reply: GameReply, isNewGame: boolean): string | null {
-  const parsed = parseReply(body);
-  const mine = JSON.stringify({ sessionId: isNewGame ? reply.sessionId : undefined, state: reply.state && snapshot(reply.state) });
-  const theirs = JSON.stringify({ sessionId: isNewGame ? parsed.sessionId : undefined, state: parsed.state && snapshot(parsed.state) });
+export function differenceFromParse(body: string, reply: GameReply, isNewGame: boolean, before?: GameView): string | null {
+  const parsed = parseReply(body, before);
+  const mine = JSON.stringify({ sessionId: isNewGame ? reply.sessionId : undefined, version: reply.version, state: reply.state && snapshot(reply.state) });
+  const theirs = JSON.stringify({ sessionId: isNewGame ? parsed.sessionId : undefined, version: parsed.version, state: parsed.state && snapshot(parsed.state) });
   return mine === theirs ? null : `reader ${mine}\nJSON.parse ${theirs}`;
 }

@@ -288,43 +288,110 @@ static int readInventory(const char *t, long n, long at, View *v) {
 }
 
 /*
- * The game state whose '{' is at `at`, read as gameReply.ts's SlicedView reads it: gameOver and location from the
- * state's start, the market by its key, the encounter after it (or `"encounter":null` right before
- * currentState), the player after the encounter. 0, or -1 when something is not where it looks.
+ * Index just past the JSON value that starts at `at` (an object, array, string, number or literal), or -1. Strings
+ * are skipped whole (a brace or bracket inside one is text), so the depth counts only the structure.
  */
-static int readView(const char *t, long n, long at, View *v) {
-  v->gameOver = booleanAt(t, n, valueAt(t, n, KEY("\"gameOver\":"), at));
-  if (v->gameOver < 0) return -1;
-  if (stringAt(t, n, valueAt(t, n, KEY("\"location\":\""), at), v->location) < 0) return -1;
-  long market = findKey(t, n, KEY("\"marketInfo\":["), 'I', at);
-  if (market < 0 || readMarket(t, n, market + 14, v) < 0) return -1;
-  long playerFrom;
-  long after = findKey(t, n, KEY(",\"currentState\":"), 'S', market);
-  if (after >= 16 && memcmp(t + after - 16, "\"encounter\":null", 16) == 0) {
-    v->hasEncounter = 0;
-    playerFrom = after;
-  } else {
-    long e = valueAt(t, n, KEY("\"encounter\":"), market);
-    if (e < 0 || t[e] != '{') return -1;
-    v->hasEncounter = 1;
-    playerFrom = e;
-    long typeAt = valueAt(t, n, KEY("\"type\":\""), e);
-    if (stringAt(t, n, typeAt, v->type) < 0) return -1;
-    long enemiesEnd = readEnemies(t, n, valueAt(t, n, KEY("\"enemies\":["), typeAt), v);
-    long turnOrderAt = valueAt(t, n, KEY("\"turnOrder\":\""), enemiesEnd);
-    if (stringAt(t, n, turnOrderAt, v->turnOrder) < 0) return -1;
-    long canSurrenderAt = valueAt(t, n, KEY("\"canSurrender\":"), turnOrderAt);
-    v->canSurrender = booleanAt(t, n, canSurrenderAt);
-    v->canSkip = booleanAt(t, n, valueAt(t, n, KEY("\"canSkip\":"), canSurrenderAt));
-    if (v->canSurrender < 0 || v->canSkip < 0) return -1;
+static long skipValue(const char *t, long n, long at) {
+  if (at < 0 || at >= n) return -1;
+  int depth = 0;
+  for (long i = at; i < n; i++) {
+    char ch = t[i];
+    if (ch == '"') {
+      for (i++; i < n && t[i] != '"'; i++)
+        if (t[i] == '\\') i++;
+      if (i >= n) return -1;
+      if (depth == 0) return i + 1;
+    } else if (ch == '{' || ch == '[') {
+      depth++;
+    } else if (ch == '}' || ch == ']') {
+      if (depth == 0) return i; /* the end of a scalar inside a container */
+      if (--depth == 0) return i + 1;
+    } else if (depth == 0 && (ch == ',' || ch == ' ' || ch == '\n')) {
+      return i;
+    }
   }
-  long player = valueAtRare(t, n, KEY("\"player\":{"), '{', playerFrom);
-  if (player < 0) return -1;
-  player--;
-  if (integerAt(t, n, valueAt(t, n, KEY("\"cash\":"), player), &v->cash) < 0) return -1;
-  if (integerAt(t, n, valueAtRare(t, n, KEY("\"coatSpace\":"), 'S', player), &v->coatSpace) < 0) return -1;
-  if (integerAt(t, n, valueAtRare(t, n, KEY("\"usedSpace\":"), 'S', player), &v->usedSpace) < 0) return -1;
-  return readInventory(t, n, valueAtRare(t, n, KEY("\"inventory\":{"), '{', player), v);
+  return depth == 0 ? n : -1;
+}
+
+/* The game-state keys the player reads, and where their values are (-1: not in this state). */
+enum { M_GAME_OVER, M_LOCATION, M_MARKET, M_ENCOUNTER, M_PLAYER, NMEMBERS };
+static const char *const memberKeys[NMEMBERS] = {"gameOver", "location", "marketInfo", "encounter", "player"};
+
+/*
+ * The object at `at` ('{'): the value index of each of memberKeys at its top level, -1 for a key it does not
+ * have. Returns the index past its '}', or -1. A game state, or a move's change of one, which holds only the keys
+ * the move changed: nested keys of the same name (the player's own location) are not top-level members.
+ */
+static long readMembers(const char *t, long n, long at, long members[NMEMBERS]) {
+  for (int k = 0; k < NMEMBERS; k++) members[k] = -1;
+  if (at < 0 || at >= n || t[at] != '{') return -1;
+  long i = at + 1;
+  if (i < n && t[i] == '}') return i + 1;
+  for (;;) {
+    if (i >= n || t[i] != '"') return -1;
+    const char *keyEnd = memchr(t + i + 1, '"', n - i - 1);
+    if (!keyEnd || keyEnd + 1 >= t + n || keyEnd[1] != ':') return -1;
+    long keyLength = keyEnd - (t + i + 1);
+    long value = keyEnd + 2 - t;
+    for (int k = 0; k < NMEMBERS; k++)
+      if ((long)strlen(memberKeys[k]) == keyLength && memcmp(t + i + 1, memberKeys[k], keyLength) == 0) members[k] = value;
+    long end = skipValue(t, n, value);
+    if (end < 0 || end >= n) return -1;
+    if (t[end] == '}') return end + 1;
+    if (t[end] != ',') return -1;
+    i = end + 1;
+  }
+}
+
+/* The encounter whose '{' is at `e` (gameReply.ts's readEncounter: its keys in the order the server writes them). */
+static int readEncounter(const char *t, long n, long e, View *v) {
+  v->hasEncounter = 1;
+  long typeAt = valueAt(t, n, KEY("\"type\":\""), e);
+  if (stringAt(t, n, typeAt, v->type) < 0) return -1;
+  long enemiesEnd = readEnemies(t, n, valueAt(t, n, KEY("\"enemies\":["), typeAt), v);
+  long turnOrderAt = valueAt(t, n, KEY("\"turnOrder\":\""), enemiesEnd);
+  if (stringAt(t, n, turnOrderAt, v->turnOrder) < 0) return -1;
+  long canSurrenderAt = valueAt(t, n, KEY("\"canSurrender\":"), turnOrderAt);
+  v->canSurrender = booleanAt(t, n, canSurrenderAt);
+  v->canSkip = booleanAt(t, n, valueAt(t, n, KEY("\"canSkip\":"), canSurrenderAt));
+  return v->canSurrender < 0 || v->canSkip < 0 ? -1 : 0;
+}
+
+/* The player whose '{' is at `p` and who ends before `end`: cash, coat space, used space, inventory. */
+static int readPlayer(const char *t, long end, long p, View *v) {
+  if (integerAt(t, end, valueAt(t, end, KEY("\"cash\":"), p), &v->cash) < 0) return -1;
+  if (integerAt(t, end, valueAtRare(t, end, KEY("\"coatSpace\":"), 'S', p), &v->coatSpace) < 0) return -1;
+  if (integerAt(t, end, valueAtRare(t, end, KEY("\"usedSpace\":"), 'S', p), &v->usedSpace) < 0) return -1;
+  return readInventory(t, end, valueAtRare(t, end, KEY("\"inventory\":{"), '{', p), v);
+}
+
+/*
+ * The game state whose '{' is at `at`: the whole state, or with `prev` (the player's view of the state the move
+ * was made on) a move's change of it, whose absent keys keep prev's reading (gameReply.ts's viewOfChange). Each
+ * member is read from where its value starts. 0, or -1 when something is not where it looks (a whole state
+ * without one of the keys included).
+ */
+static int readView(const char *t, long n, long at, View *v, const View *prev) {
+  long m[NMEMBERS];
+  if (readMembers(t, n, at, m) < 0) return -1;
+  if (prev) *v = *prev;
+  else
+    for (int k = 0; k < NMEMBERS; k++)
+      if (m[k] < 0) return -1;
+  if (m[M_GAME_OVER] >= 0 && (v->gameOver = booleanAt(t, n, m[M_GAME_OVER])) < 0) return -1;
+  if (m[M_LOCATION] >= 0 && stringAt(t, n, m[M_LOCATION] + 1, v->location) < 0) return -1;
+  if (m[M_MARKET] >= 0 && readMarket(t, n, m[M_MARKET] + 1, v) < 0) return -1;
+  if (m[M_ENCOUNTER] >= 0) {
+    long e = m[M_ENCOUNTER];
+    if (e + 4 <= n && memcmp(t + e, "null", 4) == 0) v->hasEncounter = 0;
+    else if (t[e] != '{' || readEncounter(t, n, e, v) < 0) return -1;
+  }
+  if (m[M_PLAYER] >= 0) {
+    long p = m[M_PLAYER];
+    long end = skipValue(t, n, p);
+    if (end < 0 || readPlayer(t, end, p, v) < 0) return -1;
+  }
+  return 0;
 }
 
 /* The view as JSON, in the shape of gameReply.ts's viewOfState (for the sample check). */
@@ -361,6 +428,8 @@ static char *headBefore[NCALLS], *headAfter[NCALLS];
 static long headBeforeLength[NCALLS], headAfterLength[NCALLS];
 static int headHasSession[NCALLS];
 static char *newGameBody, *stayBody;
+/* The header a move says the version it was made on with (protocol's STATE_VERSION_HEADER), and GET state's. */
+static char *versionHeader, *notModifiedHeader;
 static long newGameBodyLength, stayBodyLength;
 static int locationCount;
 static char *locationIds[MAX_LOCATIONS];
@@ -376,6 +445,7 @@ typedef struct {
   char session[MAX_ID];
   int step;
   int hasState;
+  long long version; /* the version of the game state the player holds (when hasState) */
   int current; /* views[current] is the state; the other one is read into */
   View views[2];
   int call; /* in flight */
@@ -429,6 +499,15 @@ static long requestText(const Connection *c, int call, const char *body, long bo
     k += s;
     memcpy(out + k, headAfter[call], headAfterLength[call]);
     k += headAfterLength[call];
+  }
+  /* As the web client does: a reload asks "has it changed since the version I hold?", a move says it holds it. */
+  if (c->hasState && call != NEW) {
+    char *p = out + k;
+    if (call == STATE) p = put(put(p, notModifiedHeader), ": \"");
+    else p = put(put(p, versionHeader), ": ");
+    p = putNumber(p, c->version);
+    p = put(p, call == STATE ? "\"\r\n" : "\r\n");
+    k = p - out;
   }
   if (!body) {
     memcpy(out + k, "\r\n", 2);
@@ -539,7 +618,7 @@ static long readerFailures, unreadable;
 static double pauseUs, rateAt, repliesSinceRate;
 static int pauseOn;
 static struct {
-  long count, non200, codeCounts[MAX_CODES];
+  long count, non200, notModified, codeCounts[MAX_CODES];
   double totalMs;
   char codes[MAX_CODES][MAX_ID];
   int codeCount;
@@ -628,10 +707,13 @@ static void recordCode(int call, const char *body, long n, int status) {
  * `encoded`: the reply has a content-encoding; body[0, n) is its body.
  */
 static int observe(Connection *c, int status, int encoded, const char *body, long n, double latencyMs) {
+  /* GET state on the version the player holds: not modified, the player keeps what it has. */
+  int notModified = status == 304 && c->call == STATE && c->hasState;
   if (inWindow) {
     perCall[c->call].count++;
     perCall[c->call].totalMs += latencyMs;
-    if (status != 200) {
+    if (notModified) perCall[c->call].notModified++;
+    else if (status != 200) {
       perCall[c->call].non200++;
       recordCode(c->call, body, n, status);
     }
@@ -655,8 +737,18 @@ static int observe(Connection *c, int status, int encoded, const char *body, lon
       return 0;
     }
   }
+  /* The reply's version and, for a move's change, the version it changes: both come before the state. */
+  long long version, since;
+  long versionEnd = integerAt(body, gameState, valueAt(body, gameState, KEY("\"version\":"), 0), &version);
+  long sinceAt = valueAt(body, gameState, KEY("\"changedSince\":"), 0);
+  int isChange = sinceAt >= 0;
+  if (versionEnd < 0 || (isChange && (integerAt(body, gameState, sinceAt, &since) < 0 || isNew || !c->hasState || since != c->version))) {
+    readerFailures++;
+    c->hasSession = 0;
+    return 0;
+  }
   int next = 1 - c->current;
-  if (readView(body, n, gameState, &c->views[next]) < 0) {
+  if (readView(body, n, gameState, &c->views[next], isChange ? &c->views[c->current] : NULL) < 0) {
     readerFailures++;
     c->hasSession = 0;
     return 0;
@@ -668,17 +760,20 @@ static int observe(Connection *c, int status, int encoded, const char *body, lon
   }
   c->current = next;
   c->hasState = 1;
+  c->version = version;
   return 1;
 }
 
 /* One sample: the player as nextRequest saw it, the reply, the player's reading of it, the request it chose. */
-static void writeSample(const Connection *c, int replyCall, int step, const char *body, long n) {
-  char view[16384];
+static void writeSample(const Connection *c, int replyCall, int step, const char *body, long n, const View *before) {
+  char view[16384], previous[16384];
   int viewLength = viewJson(&c->views[c->current], view, sizeof view);
-  fprintf(sampleFile, "%d %d %zu %ld %d %ld\n", replyCall, step, c->hasSession ? strlen(c->session) : 0, n, viewLength,
-          c->requestLength);
+  int previousLength = before ? viewJson(before, previous, sizeof previous) : 0;
+  fprintf(sampleFile, "%d %d %lld %zu %ld %d %d %ld\n", replyCall, step, c->version, c->hasSession ? strlen(c->session) : 0, n,
+          previousLength, viewLength, c->requestLength);
   if (c->hasSession) fputs(c->session, sampleFile);
   fwrite(body, 1, n, sampleFile);
+  fwrite(previous, 1, previousLength, sampleFile);
   fwrite(view, 1, viewLength, sampleFile);
   fwrite(c->request, 1, c->requestLength, sampleFile);
   fputc('\n', sampleFile);
@@ -729,14 +824,17 @@ static void onReadable(Connection *c) {
   }
   if (!headEnd) return;
   long headLength = headEnd - t;
-  if (!lengthAt) {
+  /* 304 Not Modified has no body and no content-length. */
+  int bodiless = c->length >= 12 && t[9] == '3' && t[10] == '0' && t[11] == '4';
+  if (!lengthAt && !bodiless) {
     /* Not framed by this client (chunked): count it and start again. */
     errors++;
     closeConnection(c, 1);
     return;
   }
   long length = 0;
-  for (const char *p = lengthAt + 18; p < headEnd && *p >= '0' && *p <= '9'; p++) length = length * 10 + (*p - '0');
+  if (lengthAt)
+    for (const char *p = lengthAt + 18; p < headEnd && *p >= '0' && *p <= '9'; p++) length = length * 10 + (*p - '0');
   long bodyAt = headLength + 4, end = bodyAt + length;
   if (c->length < end) {
     if (c->capacity < end) {
@@ -757,6 +855,9 @@ static void onReadable(Connection *c) {
   record(latencyMs, status);
   if (inWindow) replyBytes += length;
   int replyCall = c->call;
+  /* The state the reply's move was made on (what a change is read onto), for the sample. */
+  int hadState = c->hasState && replyCall != NEW;
+  View *before = hadState ? &c->views[c->current] : NULL;
   int gaveState = gameMode && observe(c, status, encoded, t + bodyAt, length, latencyMs);
   int step = c->step;
   long generation = c->generation;
@@ -765,7 +866,7 @@ static void onReadable(Connection *c) {
   /* Sampled when the request went out on the same connection (not closed at the end, nor reopened). */
   long every = inWindow ? sampleEveryWindow : sampleEveryWarmup;
   if (gaveState && sampleFile && c->fd >= 0 && c->generation == generation && sampleCounter++ % every == 0)
-    writeSample(c, replyCall, step, t + bodyAt, length);
+    writeSample(c, replyCall, step, t + bodyAt, length, before);
 }
 
 static void openConnection(Connection *c) {
@@ -864,6 +965,8 @@ int main(void) {
       headAfter[call] = mark ? mark + 1 : head + n;
       headAfterLength[call] = mark ? n - (mark + 1 - head) : 0;
     }
+    versionHeader = fieldString(NULL);
+    notModifiedHeader = fieldString(NULL);
     newGameBody = fieldString(&newGameBodyLength);
     stayBody = fieldString(&stayBodyLength);
     maxFlightPrice = fieldNumber();
@@ -948,8 +1051,8 @@ int main(void) {
          microseconds(usage.ru_utime) - microseconds(usage0.ru_utime), microseconds(usage.ru_stime) - microseconds(usage0.ru_stime),
          replyBytes, readerFailures, unreadable, samples);
   for (int call = 0; call < NCALLS; call++) {
-    printf("%s{\"count\":%ld,\"totalMs\":%.3f,\"non200\":%ld,\"codes\":{", call ? "," : "", perCall[call].count,
-           perCall[call].totalMs, perCall[call].non200);
+    printf("%s{\"count\":%ld,\"totalMs\":%.3f,\"non200\":%ld,\"notModified\":%ld,\"codes\":{", call ? "," : "", perCall[call].count,
+           perCall[call].totalMs, perCall[call].non200, perCall[call].notModified);
     for (int i = 0; i < perCall[call].codeCount; i++)
       printf("%s\"%s\":%ld", i ? "," : "", perCall[call].codes[i], perCall[call].codeCounts[i]);
     printf("}}");

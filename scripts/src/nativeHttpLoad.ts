@@ -46,6 +46,10 @@ export function nativeLoadProgram(why: { message?: string } = {}): string | null
 export interface NativeGame {
   /** Each call's head as written (requestHead), in the C program's call order, with SESSION_MARK for the session id. */
   heads: readonly string[];
+  /** The header a move says which version of the game the player holds with (protocol's STATE_VERSION_HEADER). */
+  versionHeader: string;
+  /** The header GET state says it with (If-None-Match, the version quoted): 304 when the game is still there. */
+  notModifiedHeader: string;
   newGameBody: string;
   stayBody: string;
   maxFlightPrice: number;
@@ -74,6 +78,8 @@ export interface NativeCall {
   count: number;
   totalMs: number;
   non200: number;
+  /** 304 replies to GET state on the version the player held (not counted in non200). */
+  notModified: number;
   codes: Record<string, number>;
 }
 
@@ -120,7 +126,7 @@ export function runNativeLoad(options: NativeLoadOptions): Promise<NativeLoadRes
     options.fixed ?? '',
   ];
   if (game) {
-    input.push(...game.heads, game.newGameBody, game.stayBody, game.maxFlightPrice, game.locations.length);
+    input.push(...game.heads, game.versionHeader, game.notModifiedHeader, game.newGameBody, game.stayBody, game.maxFlightPrice, game.locations.length);
     for (const l of game.locations) input.push(l.id, l.flightPrice);
   } else if (!options.fixed) {
     throw new Error('nativeHttpLoad: a fixed request or a game');
@@ -157,22 +163,29 @@ export function runNativeLoad(options: NativeLoadOptions): Promise<NativeLoadRes
   });
 }
 
-/** One sampled reply: the player before its choice, the reply, the C reader's view of it, the request chosen. */
+/**
+ * One sampled reply: the player before its choice, the reply, the C reader's view of the state the move was made on
+ * (a change is read onto it) and of the reply, the request chosen.
+ */
 export interface NativeSample {
   /** Index of the call the reply answered (the C program's call order). */
   replyCall: number;
   /** The player's step counter as nextRequest saw it. */
   step: number;
+  /** The version of the game the player read from the reply. */
+  version: number;
   /** The player's session id ('' when none). */
   session: string;
   body: string;
+  /** The C reader's view of the state before the reply (null for a new game's). */
+  previous: string | null;
   /** The C reader's view, as JSON in the shape of gameReply.ts's viewOfState. */
   view: string;
   /** The next request as written on the wire. */
   request: string;
 }
 
-/** The samples the C program wrote (`<replyCall> <step> <lengths..>\n` then the parts, then '\n'). */
+/** The samples the C program wrote (`<replyCall> <step> <version> <lengths..>\n` then the parts, then '\n'). */
 export function readSamples(file: string): NativeSample[] {
   if (!existsSync(file)) return [];
   const data = readFileSync(file);
@@ -181,10 +194,10 @@ export function readSamples(file: string): NativeSample[] {
   while (at < data.length) {
     const lineEnd = data.indexOf(10, at);
     if (lineEnd < 0) throw new Error('nativeHttpLoad: a truncated sample');
-    const [replyCall, step, sessionLength, bodyLength, viewLength, requestLength] = data
+    const [replyCall, step, version, sessionLength, bodyLength, previousLength, viewLength, requestLength] = data
       .toString('latin1', at, lineEnd)
       .split(' ')
-      .map(Number) as [number, number, number, number, number, number];
+      .map(Number) as [number, number, number, number, number, number, number, number];
     let p = lineEnd + 1;
     const take = (n: number, encoding: BufferEncoding = 'latin1') => {
       const text = data.toString(encoding, p, p + n);
@@ -193,9 +206,10 @@ export function readSamples(file: string): NativeSample[] {
     };
     const session = take(sessionLength);
     const body = take(bodyLength, 'utf8');
+    const previous = previousLength > 0 ? take(previousLength) : null;
     const view = take(viewLength);
     const request = take(requestLength);
-    samples.push({ replyCall, step, session, body, view, request });
+    samples.push({ replyCall, step, version, session, body, previous, view, request });
     at = p + 1;
   }
   return samples;

@@ -80,6 +80,7 @@ export function requestText(head: string, body?: string): string {
 const HEADER_END = '\r\n\r\n';
 /** How Node writes the header Fastify sets (lower case). */
 const CONTENT_LENGTH = '\r\ncontent-length: ';
+const NOT_MODIFIED = 304;
 const DIGIT_0 = 48;
 const DIGIT_9 = 57;
 /** Bytes read at once per connection: a game reply (head and body) is ~6 KB, so one read takes it whole. */
@@ -200,10 +201,14 @@ export function runRawLoad<C>(options: RawLoadOptions<C>): Promise<RawLoadResult
           const text = data.toString('latin1', at, end);
           const headEnd = text.indexOf(HEADER_END);
           if (headEnd < 0) break;
+          // 'HTTP/1.1 200 OK': the status is characters 9 to 11.
+          const status =
+            (text.charCodeAt(9) - DIGIT_0) * 100 + (text.charCodeAt(10) - DIGIT_0) * 10 + (text.charCodeAt(11) - DIGIT_0);
           const lengthAt = text.indexOf(CONTENT_LENGTH);
-          if (lengthAt < 0 || lengthAt > headEnd) return unframed();
+          // 304 Not Modified has no body and no content-length.
+          if ((lengthAt < 0 || lengthAt > headEnd) && status !== NOT_MODIFIED) return unframed();
           let length = 0;
-          for (let i = lengthAt + CONTENT_LENGTH.length; i < headEnd; i++) {
+          for (let i = lengthAt < 0 || lengthAt > headEnd ? headEnd : lengthAt + CONTENT_LENGTH.length; i < headEnd; i++) {
             const c = text.charCodeAt(i);
             if (c < DIGIT_0 || c > DIGIT_9) break;
             length = length * 10 + (c - DIGIT_0);
@@ -211,9 +216,6 @@ export function runRawLoad<C>(options: RawLoadOptions<C>): Promise<RawLoadResult
           const bodyAt = headEnd + HEADER_END.length;
           const bodyEnd = bodyAt + length;
           if (text.length < bodyEnd) break;
-          // 'HTTP/1.1 200 OK': the status is characters 9 to 11.
-          const status =
-            (text.charCodeAt(9) - DIGIT_0) * 100 + (text.charCodeAt(10) - DIGIT_0) * 10 + (text.charCodeAt(11) - DIGIT_0);
           const body = isAscii(data.subarray(at + bodyAt, at + bodyEnd))
             ? text.slice(bodyAt, bodyEnd)
             : data.toString('utf8', at + bodyAt, at + bodyEnd);
