@@ -125,7 +125,13 @@ describe.skipIf(!chromiumAvailable())('encounters, loan-shark visits and death',
     const message = await run.page.locator('.result-overlay .result-message').innerText();
     expect(message.length).toBeGreaterThan(0);
     if (reward > 0) expect(message).toContain(formatMoney(reward));
+    // Closing the overlay reloads the state (SPEC.md): the page asks with the version it holds, and nothing has
+    // moved since the fight's last move, so the answer is 304 and the page keeps the state it has.
+    const reload = run.page.waitForResponse((r) => r.url().endsWith('/api/game/state'));
     await run.page.locator('.result-overlay').getByRole('button', { name: 'Continue' }).click();
+    const reloaded = await reload;
+    expect(reloaded.request().headers()['if-none-match']).toMatch(/^"\d+"$/);
+    expect(reloaded.status()).toBe(304);
     await run.page.getByTestId('encounter-view').waitFor({ state: 'detached' });
     await dismissEventModals(run.page);
     await expectStat(run.page, 'Cash', formatMoney(victory.end.player.cash));

@@ -169,9 +169,19 @@ describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
     await screenshot(run.page, 'desktop-fly-to');
     // Boston has no airport: the grid says 'by road' with the fare, and so does the log after the trip
     expect(boston.hasAirport).toBe(false);
+    const travelReply = run.page.waitForResponse((r) => r.url().endsWith('/api/game/travel'));
     await fly.getByRole('button', { name: `${boston.name} by road ${formatMoney(boston.flightPrice)}` }).click();
     await run.page.locator('.transition-screen').getByText('Traveling...').waitFor({ timeout: 5_000 });
     await run.page.locator('.transition-screen').waitFor({ state: 'detached', timeout: 15_000 });
+    // The move said which version the page holds and was answered only what changed (no known prices: the page
+    // works them out), from which the page shows the whole new day below.
+    const travelled = await travelReply;
+    const heldVersion = travelled.request().headers()['x-state-version'];
+    expect(heldVersion).toMatch(/^\d+$/);
+    const reply = (await travelled.json()) as { changedSince?: number; version: number; gameState: Record<string, unknown> };
+    expect(reply.changedSince).toBe(Number(heldVersion));
+    expect(reply.version).toBe(Number(heldVersion) + 1);
+    expect(reply.gameState).not.toHaveProperty('worldPrices');
     const titles = await dismissEventModals(run.page);
     expect(titles.length).toBeGreaterThan(0);
     for (const t of titles) expect(['WORD ON THE STREET', 'RUMORS', 'LUCKY FIND', 'BAD NEWS']).toContain(t);
@@ -184,6 +194,17 @@ describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
       `> You traveled to Boston by road for ${formatMoney(boston.flightPrice)}. Day 2.`,
     );
     await screenshot(run.page, 'desktop-after-travel');
+    // World Drug Prices before any reload: today's Boston prices where the player stands, day 1's elsewhere.
+    const nav = run.page.getByRole('navigation', { name: 'Game navigation' });
+    await nav.getByRole('tab', { name: 'Info' }).click();
+    await nav.getByRole('button', { name: 'World Drug Prices' }).click();
+    const bostonCard = run.page.getByTestId('prices-boston');
+    await bostonCard.waitFor();
+    expect(await bostonCard.locator('h3').innerText()).toContain('(You are here)');
+    const bostonRows = (await bostonCard.locator('tbody tr').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+    for (const [drugId, price] of Object.entries(after.prices)) expect(bostonRows).toContain(`${nameOfDrug(drugId, after)} ${formatMoney(price)}`);
+    expect(await run.page.getByTestId('prices-chicago').locator('h3').innerText()).toBe('Chicago (seen day 1, 1 day ago)');
+    await nav.getByRole('tab', { name: 'Places' }).click();
   });
 
   it('resumes after a reload, and from the title through ACTIVE GAMES / CONTINUE GAME', async () => {
