@@ -26,7 +26,9 @@
 // HTTP/1.1 client in Node (--load-generator raw: rawHttpLoad.ts), or autocannon (--load-generator autocannon, what
 // the bench used first). The native and raw ones play the same player: one per keep-alive connection, one request
 // at a time, the next one chosen from the reply (nextRequest below; the C program does the same, given the
-// locations and flight prices from the engine); the native one costs about 2/3 of the raw one's CPU per request,
+// locations and flight prices from the engine). Like the web client, the player holds its game's version: a move says
+// it (x-state-version) and is answered only what it changed, and GET state asks with If-None-Match, 304 when nothing
+// did. The native one costs about 2/3 of the raw one's CPU per request,
 // or half with two workers, and the raw one a fraction of autocannon's.
 // The player reads the few fields it plans on from the reply text (gameReply.ts, and its C counterpart) rather
 // than by JSON.parse of the whole ~5 KB reply. The raw client's reading is checked against JSON.parse on every

@@ -1,4 +1,6 @@
-// What the bench's player reads of a game reply, without JSON.parse of the whole ~5 KB body.
+// What the bench's player reads of a game reply, without JSON.parse of a whole ~5 KB state (a new game's). A move's
+// reply to a player that said its version is only what the move changed (~1-2 KB): it is read by JSON.parse and
+// put onto the state the player held (viewOfChange).
 //
 // JSON.parse of every game reply was nearly half of the load generator's CPU per request (and most of its garbage),
 // while the player reads a handful of fields: the session of a new game, whether the game is over, the encounter

@@ -29,8 +29,11 @@
  * the servers got cheaper per request (one worker: 131 against 154-160 us) because they read several requests per
  * event-loop turn. Without it the servers' CPU per request matches the Node client's (rawHttpLoad.ts).
  *
- * The player is bench.ts's nextRequest, line for line (plan() below), reading the same reply fields the same way
- * as gameReply.ts (key searches in the order the server writes its keys). Nothing of the game's rules is here: the
+ * The player is bench.ts's nextRequest, line for line (plan() below), reading the same reply fields as gameReply.ts
+ * (each of a state's top-level keys found by walking the object, then its fields by key searches in the order the
+ * server writes them). Like the web client it holds the game's version: a move says it (the version header), and
+ * its reply is then only what the move changed, read onto the state the player held; GET state asks with
+ * If-None-Match and a 304 leaves the player's state as it is. Nothing of the game's rules is here: the
  * locations and flight prices, the request heads and fixed bodies come from bench.ts on stdin. Every Nth reply
  * that gave the player a state is written to the sample file with the player's reading of it (as JSON) and the
  * request it then chose; bench.ts checks both against JSON.parse and nextRequest, and fails the run on a
