@@ -300,9 +300,16 @@ static long skipValue(const char *t, long n, long at) {
   for (long i = at; i < n; i++) {
     char ch = t[i];
     if (ch == '"') {
-      for (i++; i < n && t[i] != '"'; i++)
-        if (t[i] == '\\') i++;
-      if (i >= n) return -1;
+      /* To the closing quote by memchr (most of a state's bytes are in strings): one not escaped by an odd run of
+         backslashes before it. */
+      for (;;) {
+        const char *q = memchr(t + i + 1, '"', n - i - 1);
+        if (!q) return -1;
+        i = q - t;
+        long backslashes = 0;
+        while (t[i - 1 - backslashes] == '\\') backslashes++;
+        if (backslashes % 2 == 0) break;
+      }
       if (depth == 0) return i + 1;
     } else if (ch == '{' || ch == '[') {
       depth++;
@@ -325,8 +332,8 @@ static const char *const memberKeys[NMEMBERS] = {"gameOver", "location", "market
  * have. Returns the index past its '}', or -1. A game state, or a move's change of one, which holds only the keys
  * the move changed: nested keys of the same name (the player's own location) are not top-level members.
  */
-static long readMembers(const char *t, long n, long at, long members[NMEMBERS]) {
-  for (int k = 0; k < NMEMBERS; k++) members[k] = -1;
+static long readMembers(const char *t, long n, long at, long members[NMEMBERS], long ends[NMEMBERS]) {
+  for (int k = 0; k < NMEMBERS; k++) members[k] = ends[k] = -1;
   if (at < 0 || at >= n || t[at] != '{') return -1;
   long i = at + 1;
   if (i < n && t[i] == '}') return i + 1;
@@ -336,10 +343,15 @@ static long readMembers(const char *t, long n, long at, long members[NMEMBERS]) 
     if (!keyEnd || keyEnd + 1 >= t + n || keyEnd[1] != ':') return -1;
     long keyLength = keyEnd - (t + i + 1);
     long value = keyEnd + 2 - t;
-    for (int k = 0; k < NMEMBERS; k++)
-      if ((long)strlen(memberKeys[k]) == keyLength && memcmp(t + i + 1, memberKeys[k], keyLength) == 0) members[k] = value;
+    int member = -1;
+    for (int k = 0; k < NMEMBERS && member < 0; k++)
+      if ((long)strlen(memberKeys[k]) == keyLength && memcmp(t + i + 1, memberKeys[k], keyLength) == 0) member = k;
     long end = skipValue(t, n, value);
     if (end < 0 || end >= n) return -1;
+    if (member >= 0) {
+      members[member] = value;
+      ends[member] = end;
+    }
     if (t[end] == '}') return end + 1;
     if (t[end] != ',') return -1;
     i = end + 1;
@@ -374,10 +386,30 @@ static int readPlayer(const char *t, long end, long p, View *v) {
  * member is read from where its value starts. 0, or -1 when something is not where it looks (a whole state
  * without one of the keys included).
  */
+/* The parts of a view in use (a whole View is ~10 KB of fixed-size lists). */
+static void copyView(View *to, const View *from) {
+  to->gameOver = from->gameOver;
+  memcpy(to->location, from->location, sizeof to->location);
+  to->hasEncounter = from->hasEncounter;
+  memcpy(to->type, from->type, sizeof to->type);
+  to->canSkip = from->canSkip;
+  memcpy(to->turnOrder, from->turnOrder, sizeof to->turnOrder);
+  to->canSurrender = from->canSurrender;
+  to->enemyCount = from->enemyCount;
+  memcpy(to->enemies, from->enemies, from->enemyCount * sizeof *from->enemies);
+  to->cash = from->cash;
+  to->coatSpace = from->coatSpace;
+  to->usedSpace = from->usedSpace;
+  to->heldCount = from->heldCount;
+  memcpy(to->inventory, from->inventory, from->heldCount * sizeof *from->inventory);
+  to->marketCount = from->marketCount;
+  memcpy(to->market, from->market, from->marketCount * sizeof *from->market);
+}
+
 static int readView(const char *t, long n, long at, View *v, const View *prev) {
-  long m[NMEMBERS];
-  if (readMembers(t, n, at, m) < 0) return -1;
-  if (prev) *v = *prev;
+  long m[NMEMBERS], ends[NMEMBERS];
+  if (readMembers(t, n, at, m, ends) < 0) return -1;
+  if (prev) copyView(v, prev);
   else
     for (int k = 0; k < NMEMBERS; k++)
       if (m[k] < 0) return -1;
@@ -389,11 +421,7 @@ static int readView(const char *t, long n, long at, View *v, const View *prev) {
     if (e + 4 <= n && memcmp(t + e, "null", 4) == 0) v->hasEncounter = 0;
     else if (t[e] != '{' || readEncounter(t, n, e, v) < 0) return -1;
   }
-  if (m[M_PLAYER] >= 0) {
-    long p = m[M_PLAYER];
-    long end = skipValue(t, n, p);
-    if (end < 0 || readPlayer(t, end, p, v) < 0) return -1;
-  }
+  if (m[M_PLAYER] >= 0 && readPlayer(t, ends[M_PLAYER], m[M_PLAYER], v) < 0) return -1;
   return 0;
 }
 
