@@ -98,22 +98,24 @@ describeEachStorage('meta routes', (target) => {
     expectError(await call(t.app, 'GET', '/api'), 404, 'NOT_FOUND');
   });
 
-  it('sends security headers: a self-only CSP, no x-powered-by', async () => {
+  it("sends security headers: JSON replies a CSP that allows nothing, no x-powered-by", async () => {
     const response = await call(t.app, 'GET', '/api/version');
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(csp).toContain("img-src 'self' data:");
+    // A JSON reply is never rendered as a document: nothing loads from it and nothing frames it.
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    // On every reply, errors and game replies included.
+    // On every JSON reply, errors, game replies and a 304 included.
     const created = await call(t.app, 'POST', '/api/game/new', { body: { playerName: 'headers', seed: null } });
-    for (const other of [await call(t.app, 'GET', '/api/nope'), created]) {
+    const notModified = await call(t.app, 'GET', '/api/game/state', { sessionId: json<{ sessionId: string }>(created).sessionId, headers: { 'if-none-match': '"0"' } });
+    expect(notModified.statusCode).toBe(304);
+    for (const other of [await call(t.app, 'GET', '/api/nope'), created, notModified]) {
       expect(other.headers['content-security-policy']).toBe(response.headers['content-security-policy']);
       // The legacy header agrees with CSP frame-ancestors 'none'.
       expect(other.headers['x-frame-options']).toBe('DENY');
     }
+    // Pages (the API's own docs here; the web app in staticWeb.test.ts) keep a self-only document policy.
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
   it('JSON replies carry the security headers that act on them; the API docs page carries every one', async () => {

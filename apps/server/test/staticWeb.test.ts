@@ -41,7 +41,13 @@ describe('serving the web app', () => {
       expect(response.headers['content-type'], url).toContain('text/html');
       expect(response.body, url).toContain('<title>DRUG WARS</title>');
       expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+      // The pages' policy: everything from this origin only, no inline script.
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toContain('unsafe-inline');
+      expect(csp, url).toContain("img-src 'self' data:");
+      expect(csp, url).toContain("frame-ancestors 'none'");
       // A page keeps every security header (JSON replies carry only those that act on them).
       expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin');
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');

@@ -1,7 +1,8 @@
 // Security headers: helmet works them out once here and a hook copies them (@fastify/helmet rebuilt helmet's
 // middleware, parsing the CSP directives again, on every request). API replies also say `cache-control: no-store`:
 // they carry a player's game and session, which no browser or proxy cache should keep (a route may set its own
-// value after this hook); JSON replies carry only the headers that act on them (API_HEADER_NAMES).
+// value after this hook); JSON replies carry only the headers that act on them (API_HEADER_NAMES), and a CSP of
+// their own (API_CSP).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -36,6 +37,13 @@ const HELMET_OPTIONS: HelmetOptions = {
  * them, and a JSON reply, which is never rendered as one, goes without them (each header is work for every reply:
  * copied, checked and written by Node).
  */
+/**
+ * The CSP of a JSON reply: it is never rendered as a document, so nothing may load from it and nothing may frame it
+ * (the API's usual policy; GitHub's API sends the same). Stricter than the pages' policy, and 45 characters
+ * instead of 257 on every reply (a move's whole reply is often ~600 bytes of body).
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 const API_HEADER_NAMES = [
   'content-security-policy',
   'cross-origin-resource-policy',
@@ -50,6 +58,7 @@ export const securityHeaders = fp(
     const apiDocsHeaders = { ...headers, 'cache-control': 'no-store' };
     const apiHeaders: Record<string, string> = { 'cache-control': 'no-store' };
     for (const name of API_HEADER_NAMES) if (headers[name] !== undefined) apiHeaders[name] = headers[name];
+    apiHeaders['content-security-policy'] = API_CSP;
     app.addHook('onRequest', (request, reply, done) => {
       const url = request.url;
       reply.headers(isApiPath(url) ? (isApiDocsPath(url) ? apiDocsHeaders : apiHeaders) : headers);
