@@ -35,5 +35,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# `npm start` without npm in the way: node receives SIGTERM itself and shuts down cleanly.
-CMD ["node", "scripts/start.mjs"]
+# `npm start` without npm in the way: node receives SIGTERM itself and shuts down cleanly. The server's Node flags
+# as package.json's start passes them (apps/server/src/serverNodeFlags.ts; a test keeps the two in step).
+CMD ["node", "--max-semi-space-size=64", "scripts/start.mjs"]

@@ -73,6 +73,7 @@ import {
 } from './gameReply';
 import { nativeLoadProgram, readSamples, runNativeLoad, SESSION_MARK, type NativeLoadResult, type NativeSample } from './nativeHttpLoad';
 import { hostLine, requestHead, requestText, runRawLoad, type RawLoadResult } from './rawHttpLoad';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/serverNodeFlags';
 import { chromiumAvailable, firstScreenGzipBytes, lighthouseJson, printLighthouse, runLighthouse, type LighthouseFigures } from './lighthouse';
 
 interface Options {
@@ -258,7 +259,9 @@ function startChild(args: string[], workers = 1): Promise<Child> {
   const self = fileURLToPath(import.meta.url);
   // BENCH_CPU_PROF=DIR profiles the server children (open the .cpuprofile in Chrome DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', self, ...args], {
+  // Both servers with the product's Node flags (as npm start runs it): the bare route's process is a Node process
+  // like the game's, so the ratio compares the two routes, not two Node configurations.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, '--import', 'tsx', self, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,

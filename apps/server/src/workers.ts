@@ -5,6 +5,7 @@
 // may reach any worker (the version check in storage.append decides races between processes).
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { withServerNodeFlags } from './serverNodeFlags';
 
 /** Upper bound of WORKERS: far above any machine this runs on, low enough to stop a typo forking thousands. */
 export const MAX_WORKERS = 256;
@@ -63,6 +64,8 @@ export function startWorkers(count: number, log: Logger, onFatal: (reason: strin
     void stop().then(() => onFatal(reason));
   };
 
+  // Workers run with the server's Node flags however the primary was started (they are set at a process's start).
+  cluster.setupPrimary({ execArgv: withServerNodeFlags(process.execArgv) });
   const fork = (): Worker => {
     const worker = cluster.fork();
     const startTimer = setTimeout(() => {

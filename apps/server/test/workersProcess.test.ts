@@ -1,7 +1,9 @@
 // WORKERS=2: main.ts as a node:cluster primary with two server processes on one port. Any request may reach
 // either process (a game stays one game), a worker that dies is replaced, and SIGTERM stops them all.
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../src/serverNodeFlags';
 import { parseWorkers } from '../src/workers';
 import { spawnServer } from './support/storageProcess';
 import { sqliteTarget } from './support/storageTargets';
@@ -76,6 +78,11 @@ describe('WORKERS', () => {
       workerPids.push(...pids);
       expect(pids).toHaveLength(2);
       expect(pids).not.toContain(server.child.pid);
+      // Each worker runs with the server's Node flags, though this primary was started without them.
+      for (const pid of pids) {
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        for (const flag of SERVER_NODE_FLAGS) expect(argv, `worker ${pid}`).toContain(flag);
+      }
 
       const created = await callOnNewConnection(server.baseUrl, 'POST', '/api/game/new', undefined, { playerName: 'Twin', seed: '1984' });
       expect(created.status).toBe(200);
