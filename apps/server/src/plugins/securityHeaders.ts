@@ -31,19 +31,19 @@ const HELMET_OPTIONS: HelmetOptions = {
 };
 
 /**
- * What a JSON reply needs of helmet's headers. The others (cross-origin-opener-policy, origin-agent-cluster,
- * referrer-policy, x-dns-prefetch-control, x-download-options, x-permitted-cross-domain-policies,
- * x-xss-protection) act only on a document a browser renders: every page (the web app and the API docs) keeps
- * them, and a JSON reply, which is never rendered as one, goes without them (each header is work for every reply:
- * copied, checked and written by Node).
- */
-/**
  * The CSP of a JSON reply: it is never rendered as a document, so nothing may load from it and nothing may frame it
  * (the API's usual policy; GitHub's API sends the same). Stricter than the pages' policy, and 45 characters
  * instead of 257 on every reply (a move's whole reply is often ~600 bytes of body).
  */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * What a JSON reply needs of helmet's headers. The others (cross-origin-opener-policy, origin-agent-cluster,
+ * referrer-policy, x-dns-prefetch-control, x-download-options, x-permitted-cross-domain-policies,
+ * x-xss-protection) act only on a document a browser renders: every page (the web app and the API docs) keeps
+ * them, and a JSON reply, which is never rendered as one, goes without them (each header is work for every reply:
+ * copied, checked and written by Node).
+ */
 const API_HEADER_NAMES = [
   'content-security-policy',
   'cross-origin-resource-policy',

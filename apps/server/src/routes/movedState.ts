@@ -11,9 +11,10 @@ export function stateVersionOf(request: FastifyRequest): number | undefined {
 
 /**
  * A move's version and game state as its reply carries them. A client that holds the version the move was made on
- * gets only what the move changed (engine clientStateChange, about a fifth of the whole state on average over
- * the bench's mix), with changedSince saying so; any other client, the whole state. The state a retried move
- * (Idempotency-Key) was made on is the one its first try was made on, so a retry answers the same change.
+ * gets only what the move changed (engine clientStateChange: a sale's reply ~0.6 KB against ~4.3 KB whole, a
+ * night's ~3.2 KB against ~5.3 KB), with changedSince saying so; any other client, the whole state. The state a
+ * retried move (Idempotency-Key) was made on is the one its first try was made on, so a retry answers the same
+ * change.
  */
 export function movedState(
   request: FastifyRequest,

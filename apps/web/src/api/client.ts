@@ -162,12 +162,14 @@ async function withWholeState<T>(sessionId: string | null, base: ReturnType<type
     hold(sessionId, reply);
     return reply as WithWholeState<T>;
   }
-  const whole =
-    base !== null && r.changedSince === base.version
-      ? { ...reply, gameState: withStateChange(base.gameState, r.gameState) }
-      : { ...reply, gameState: (await request<ResponseBody<'state'>>('GET', Endpoints.state.url)).gameState };
-  hold(sessionId, whole);
-  return whole as WithWholeState<T>;
+  if (base !== null && r.changedSince === base.version) {
+    const whole = { ...reply, gameState: withStateChange(base.gameState, r.gameState) };
+    hold(sessionId, whole);
+    return whole as WithWholeState<T>;
+  }
+  const state = await request<ResponseBody<'state'>>('GET', Endpoints.state.url);
+  hold(sessionId, state);
+  return { ...reply, gameState: state.gameState } as WithWholeState<T>;
 }
 
 /** No answer from the game server itself: the request may or may not have been applied. */
