@@ -5,6 +5,7 @@
 // is checked against the same seed replayed through @drugwars/engine with the same actions.
 import { describe, expect, it } from 'vitest';
 import { CONSUMABLES, formatMoney, LOCATIONS, WEAPONS, type Action, type GameState } from '@drugwars/engine';
+import type { Locator, Page } from 'playwright-core';
 import { chromiumAvailable, DESKTOP, screenshot } from './support/harness';
 import { dialog, dismissEventModals, expectStat, marketRow, openPlace, POLL, startGame, statText, STORAGE, tradeThroughModal } from './support/game';
 import { findSeed, gameFor, step } from './support/seeds';
@@ -195,16 +196,11 @@ describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
     );
     await screenshot(run.page, 'desktop-after-travel');
     // World Drug Prices before any reload: today's Boston prices where the player stands, day 1's elsewhere.
-    const nav = run.page.getByRole('navigation', { name: 'Game navigation' });
-    await nav.getByRole('tab', { name: 'Info' }).click();
-    await nav.getByRole('button', { name: 'World Drug Prices' }).click();
-    const bostonCard = run.page.getByTestId('prices-boston');
-    await bostonCard.waitFor();
-    expect(await bostonCard.locator('h3').innerText()).toContain('(You are here)');
+    const bostonCard = await openWorldPrices(run.page);
     const bostonRows = (await bostonCard.locator('tbody tr').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
     for (const [drugId, price] of Object.entries(after.prices)) expect(bostonRows).toContain(`${nameOfDrug(drugId, after)} ${formatMoney(price)}`);
     expect(await run.page.getByTestId('prices-chicago').locator('h3').innerText()).toBe('Chicago (seen day 1, 1 day ago)');
-    await nav.getByRole('tab', { name: 'Places' }).click();
+    await run.page.getByRole('navigation', { name: 'Game navigation' }).getByRole('tab', { name: 'Places' }).click();
   });
 
   it('resumes after a reload, and from the title through ACTIVE GAMES / CONTINUE GAME', async () => {
@@ -232,12 +228,7 @@ describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
   it('shows every Info view with this game\'s data', async () => {
     const after = plan.states.travelled;
     const nav = run.page.getByRole('navigation', { name: 'Game navigation' });
-    await nav.getByRole('tab', { name: 'Info' }).click();
-
-    await nav.getByRole('button', { name: 'World Drug Prices' }).click();
-    const bostonCard = run.page.getByTestId('prices-boston');
-    await bostonCard.waitFor();
-    expect(await bostonCard.locator('h3').innerText()).toContain('(You are here)');
+    await openWorldPrices(run.page);
     // elsewhere the prices are what the player last saw there: the day-1 tip sheet, a day old now
     expect(await run.page.getByTestId('prices-chicago').locator('h3').innerText()).toBe('Chicago (seen day 1, 1 day ago)');
     await screenshot(run.page, 'desktop-world-prices');
@@ -301,6 +292,17 @@ describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
     await screenshot(run.page, 'desktop-consumables');
   });
 });
+
+/** Info -> World Drug Prices, in Boston: its card, checked to be marked as where the player is. */
+async function openWorldPrices(page: Page): Promise<Locator> {
+  const nav = page.getByRole('navigation', { name: 'Game navigation' });
+  await nav.getByRole('tab', { name: 'Info' }).click();
+  await nav.getByRole('button', { name: 'World Drug Prices' }).click();
+  const card = page.getByTestId(`prices-${DESTINATION}`);
+  await card.waitFor();
+  expect(await card.locator('h3').innerText()).toContain('(You are here)');
+  return card;
+}
 
 function nameOfDrug(id: string, state: GameState): string {
   return state.marketInfo.find((m) => m.id === id)?.name ?? id;

@@ -458,16 +458,15 @@ const perCall = CALLS.map(() => ({ count: 0, totalMs: 0, non200: 0, notModified:
 
 const MAX_FLIGHT_PRICE = Math.max(...LOCATIONS.map((l) => l.flightPrice));
 
-/** A request the player chose: which call, and its JSON body (none for a GET); `fixed` when the body never changes. */
+/** A request the player chose: which call, and its JSON body (none for a GET). */
 interface Planned {
   call: Call;
   body?: string;
-  fixed?: true;
 }
 
-const NEW_GAME: Planned = { call: NEW, body: JSON.stringify({ playerName: 'bench', seed: null }), fixed: true };
-const STATE_REQUEST: Planned = { call: STATE, fixed: true };
-const STAY_REQUEST: Planned = { call: STAY, body: '{}', fixed: true };
+const NEW_GAME: Planned = { call: NEW, body: JSON.stringify({ playerName: 'bench', seed: null }) };
+const STATE_REQUEST: Planned = { call: STATE };
+const STAY_REQUEST: Planned = { call: STAY, body: '{}' };
 
 /**
  * One session's requests as the raw client writes them. Their heads hold the session id, so each is built once per

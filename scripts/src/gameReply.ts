@@ -69,26 +69,37 @@ export interface GameReply {
 /** Replies read by JSON.parse of the whole body because a slice was not where this reader looks. */
 export const readerFallbacks = { count: 0 };
 
+/** An encounter as the player reads it. */
+function encounterView(enc: NonNullable<ClientGameState['encounter']>): EncounterView {
+  return {
+    type: enc.type,
+    canSkip: enc.canSkip,
+    turnOrder: enc.turnOrder,
+    canSurrender: enc.canSurrender,
+    enemies: enc.enemies.map((e) => ({ id: e.id, isAlive: e.isAlive })),
+  };
+}
+
+/** The player's fields the player reads. */
+function playerView(p: ClientGameState['player']): Pick<GameView, 'cash' | 'coatSpace' | 'usedSpace' | 'inventory'> {
+  return {
+    cash: p.cash,
+    coatSpace: p.coatSpace,
+    usedSpace: p.usedSpace,
+    inventory: Object.entries(p.inventory).map(([id, e]) => ({ id, quantity: e.quantity })),
+  };
+}
+
+const marketView = (market: ClientGameState['marketInfo']): MarketView[] => market.map((m) => ({ id: m.id, price: m.price, quantity: m.quantity }));
+
 /** The view of a parsed game state: the fallback, and what the sliced reader is checked against. */
 export function viewOfState(s: ClientGameState): GameView {
-  const enc = s.encounter;
   return {
     gameOver: s.gameOver,
     location: s.location,
-    encounter: enc
-      ? {
-          type: enc.type,
-          canSkip: enc.canSkip,
-          turnOrder: enc.turnOrder,
-          canSurrender: enc.canSurrender,
-          enemies: enc.enemies.map((e) => ({ id: e.id, isAlive: e.isAlive })),
-        }
-      : null,
-    cash: s.player.cash,
-    coatSpace: s.player.coatSpace,
-    usedSpace: s.player.usedSpace,
-    inventory: Object.entries(s.player.inventory).map(([id, e]) => ({ id, quantity: e.quantity })),
-    marketInfo: s.marketInfo.map((m) => ({ id: m.id, price: m.price, quantity: m.quantity })),
+    encounter: s.encounter ? encounterView(s.encounter) : null,
+    ...playerView(s.player),
+    marketInfo: marketView(s.marketInfo),
   };
 }
 
@@ -99,27 +110,12 @@ export function viewOfState(s: ClientGameState): GameView {
  */
 export function viewOfChange(before: GameView, change: ClientStateChange): GameView {
   const enc = change.encounter;
-  const p = change.player;
   return {
     gameOver: change.gameOver ?? before.gameOver,
     location: change.location ?? before.location,
-    encounter:
-      enc === undefined
-        ? before.encounter
-        : enc
-          ? {
-              type: enc.type,
-              canSkip: enc.canSkip,
-              turnOrder: enc.turnOrder,
-              canSurrender: enc.canSurrender,
-              enemies: enc.enemies.map((e) => ({ id: e.id, isAlive: e.isAlive })),
-            }
-          : null,
-    cash: p ? p.cash : before.cash,
-    coatSpace: p ? p.coatSpace : before.coatSpace,
-    usedSpace: p ? p.usedSpace : before.usedSpace,
-    inventory: p ? Object.entries(p.inventory).map(([id, e]) => ({ id, quantity: e.quantity })) : before.inventory,
-    marketInfo: change.marketInfo ? change.marketInfo.map((m) => ({ id: m.id, price: m.price, quantity: m.quantity })) : before.marketInfo,
+    encounter: enc === undefined ? before.encounter : enc ? encounterView(enc) : null,
+    ...(change.player ? playerView(change.player) : { cash: before.cash, coatSpace: before.coatSpace, usedSpace: before.usedSpace, inventory: before.inventory }),
+    marketInfo: change.marketInfo ? marketView(change.marketInfo) : before.marketInfo,
   };
 }
 

@@ -4,7 +4,7 @@ import { STATE_VERSION_HEADER } from '@drugwars/protocol';
 import type { Move } from '../services/gameSessions';
 
 /** The x-state-version header (its digits are checked by the route schema) as a number, or undefined. */
-export function stateVersionOf(request: FastifyRequest): number | undefined {
+function stateVersionOf(request: FastifyRequest): number | undefined {
   const value = request.headers[STATE_VERSION_HEADER];
   return typeof value === 'string' ? Number(value) : undefined;
 }
