@@ -139,6 +139,11 @@ function heldFor(sessionId: string | null) {
   return held !== null && held.sessionId === sessionId ? held : null;
 }
 
+/** The version of the state this client holds for the stored session (null: none yet). */
+export function heldVersion(): number | null {
+  return heldFor(getSessionId())?.version ?? null;
+}
+
 /** Keeps a reply's whole state and version as the held one. */
 function hold(sessionId: string | null, reply: unknown): void {
   const version = (reply as { version?: unknown } | null)?.version;

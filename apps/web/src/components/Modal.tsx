@@ -64,6 +64,32 @@ function focusFirstControl(box: HTMLElement) {
   box.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
 }
 
+/**
+ * The focus a dialog opens with, at its top: its first control when that is in view without scrolling, else its
+ * heading (a long dialog, like the list of keys, whose first control is its Close at the bottom). Either way the
+ * dialog shows its heading first.
+ */
+function focusOpening(box: HTMLElement) {
+  box.scrollTop = 0;
+  const control = box.querySelector<HTMLElement>(FIRST_CONTROL);
+  if (control && control.getBoundingClientRect().bottom <= box.getBoundingClientRect().bottom) {
+    control.focus({ preventScroll: true });
+    return;
+  }
+  box.querySelector<HTMLElement>('.modal-title')?.focus({ preventScroll: true });
+}
+
+/**
+ * Where the focus goes when a dialog closes and the control that opened it is gone (a market row sold out, a key
+ * that opened it): the heading of what the page shows, never the page body, so a screen reader keeps its place.
+ */
+export function focusPageHeading(): void {
+  const heading = document.querySelector<HTMLElement>('main h2, main h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  heading.focus();
+}
+
 function isFocusable(el: Element | null): el is HTMLElement {
   return el instanceof HTMLElement && el !== document.body && el.isConnected;
 }
@@ -92,8 +118,8 @@ export function Modal({ title, children, onDismiss, className, shake, ariaLabel,
     if (covered === -1) openModals.push(entry);
     else openModals.splice(covered, 0, entry);
 
-    // focus the first control so the dialog is keyboard reachable at once
-    if (isTop(entry)) focusFirstControl(box);
+    // the dialog is keyboard reachable at once, and opens at its top
+    if (isTop(entry)) focusOpening(box);
 
     // Tab and Shift+Tab wrap inside the topmost dialog and bring a focus that is outside back in
     const onTab = (e: KeyboardEvent) => {
@@ -127,6 +153,7 @@ export function Modal({ title, children, onDismiss, className, shake, ariaLabel,
       const below = openModals[openModals.length - 1];
       if (opener && opener.isConnected && (!below || below.box.contains(opener))) opener.focus();
       else if (below) focusFirstControl(below.box);
+      else focusPageHeading();
     };
     // focusedAtRender is fixed for the life of the modal
   }, [focusedAtRender]);
@@ -161,7 +188,7 @@ export function Modal({ title, children, onDismiss, className, shake, ariaLabel,
         aria-labelledby={ariaLabel ? undefined : titleId}
         aria-label={ariaLabel}
       >
-        <h2 id={titleId} className="modal-title">
+        <h2 id={titleId} className="modal-title" tabIndex={-1}>
           {title}
         </h2>
         {children}

@@ -1,8 +1,8 @@
 // The on-screen keypad for touch and narrow screens (SPEC.md section 5): digits 0-9, Backspace, Delete (clear),
 // Enter, Escape and MAX. A key's accessible name contains its visible text (WCAG 2.5.3, label in name).
-// A pointer press does not take the focus from the quantity field (physical keys keep driving the keypad);
-// keyboard users still reach every key with Tab and press it with Enter or Space.
-import type { KeyboardEvent, MouseEvent } from 'react';
+// A pointer press does not take the focus from the quantity field (QuantityField), so a key edits the field's
+// selection and a physical Enter still submits; keyboard users still reach every key with Tab.
+import type { MouseEvent } from 'react';
 
 const keepFocus = (e: MouseEvent) => e.preventDefault();
 
@@ -44,16 +44,4 @@ export function NumericKeypad({ onDigit, onBackspace, onClear, onMax, onEnter, o
       </button>
     </div>
   );
-}
-
-/** Appends a digit, keeping at most `maxDigits` digits and no leading zero. */
-export function appendDigit(value: string, digit: string, maxDigits: number): string {
-  if (!/^\d$/.test(digit)) return value;
-  const next = value === '0' ? digit : value + digit;
-  return next.length > maxDigits ? value : next;
-}
-
-/** Whether a key press in a quantity field is a digit that should replace the suggested value (no modifier). */
-export function replacesSuggestion(e: KeyboardEvent<HTMLInputElement>): boolean {
-  return /^\d$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey;
 }

@@ -61,37 +61,33 @@ describe('TradeModal', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('keypad: digits up to 9, Backspace, Delete clears, MAX, Enter submits', async () => {
+  it('keypad: digits up to 9, Backspace, Clear, MAX, and ENTER submits', async () => {
+    const user = userEvent.setup();
     const { input, onConfirm } = open(ctx({ cash: 10_000_000_000, price: 1, maximum: 10_000_000_000 }), undefined, true);
-    fireEvent.keyDown(window, { key: 'Delete' });
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(input.value).toBe('');
-    for (const d of '1234567890') fireEvent.keyDown(window, { key: d });
+    for (const d of '1234567890') await user.click(screen.getByRole('button', { name: d }));
     expect(input.value).toBe('123456789');
-    fireEvent.keyDown(window, { key: 'Backspace' });
+    await user.click(screen.getByRole('button', { name: 'Backspace' }));
     expect(input.value).toBe('12345678');
-    fireEvent.click(screen.getByRole('button', { name: 'MAX' }));
+    await user.click(screen.getByRole('button', { name: 'MAX' }));
     expect(input.value).toBe('999999999');
-    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    fireEvent.click(screen.getByRole('button', { name: '7' }));
-    await act(async () => {
-      fireEvent.keyDown(window, { key: 'Enter' });
-    });
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await user.click(screen.getByRole('button', { name: '7' }));
+    await user.click(screen.getByRole('button', { name: 'Enter' }));
     expect(onConfirm).toHaveBeenCalledWith(7);
   });
 
-  it('keypad: keys typed while the read-only quantity field has the focus still reach the keypad', async () => {
+  it('keypad: the field stays editable (never read-only), so physical keys type into it and Enter submits', async () => {
+    const user = userEvent.setup();
     const { input, onConfirm } = open(ctx({ cash: 100_000, maximum: 100 }), undefined, true);
-    expect(input.readOnly).toBe(true);
-    input.focus();
-    fireEvent.keyDown(input, { key: 'Delete' });
-    fireEvent.keyDown(input, { key: '4' });
-    fireEvent.keyDown(input, { key: '2' });
-    fireEvent.keyDown(input, { key: 'Backspace' });
-    fireEvent.keyDown(input, { key: '5' });
+    expect(input.readOnly).toBe(false);
+    // the phone's own keyboard stays down: the on-screen keypad is the one to use
+    expect(input.inputMode).toBe('none');
+    expect(document.activeElement).toBe(input);
+    await user.keyboard('42{Backspace}5');
     expect(input.value).toBe('45');
-    await act(async () => {
-      fireEvent.keyDown(input, { key: 'Enter' });
-    });
+    await user.keyboard('{Enter}');
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onConfirm).toHaveBeenCalledWith(45);
   });
@@ -180,18 +176,19 @@ describe('TradeModal', () => {
 
     // an error modal above: its OK has the focus, and typed keys leave the quantity alone
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'OK' }));
-    await user.keyboard('5{Backspace}{Delete}7');
+    await user.keyboard('5{Backspace}{Delete}7m');
     expect(input.value).toBe('1');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'ERROR' })).toBeNull();
-    await user.keyboard('{Delete}42');
+    // the focus is back in the field with its value selected: typing replaces it
+    expect(document.activeElement).toBe(input);
+    await user.keyboard('42');
     expect(input.value).toBe('42');
 
-    // a modal without controls above: the focus stays in the quantity field, and Enter does not trade
+    // a modal without controls above: Enter in the field does not trade
     fireEvent.click(screen.getByRole('button', { name: 'Show blank' }));
     input.focus();
-    await user.keyboard('9{Backspace}{Enter}');
-    fireEvent.keyDown(window, { key: 'Enter' });
+    await user.keyboard('{Enter}');
     expect(input.value).toBe('42');
     expect(onConfirm).not.toHaveBeenCalled();
   });
@@ -216,18 +213,44 @@ describe('TradeModal', () => {
     expect(input.value).toBe('7');
   });
 
-  it('typed digits replace the suggested 1 too (caret after it), and M fills the maximum', async () => {
+  it('typed digits: the first replaces the selected suggestion, the next ones append (12, 100, 11, 19)', async () => {
+    for (const typed of ['12', '100', '11', '19']) {
+      const user = userEvent.setup();
+      const { input, onConfirm } = open(ctx({ cash: 100_000, price: 1, maximum: 1000 }));
+      // the dialog opens with the suggested 1 selected
+      expect(document.activeElement).toBe(input);
+      expect([input.selectionStart, input.selectionEnd]).toEqual([0, 1]);
+      await user.keyboard(typed);
+      expect(input.value).toBe(typed);
+      await user.keyboard('{Enter}');
+      expect(onConfirm).toHaveBeenCalledWith(Number(typed));
+      cleanup();
+    }
+  });
+
+  it('a digit typed where the caret is goes there; M fills the maximum selected, so the next digit replaces it', async () => {
     const user = userEvent.setup();
     const { input, onConfirm } = open(ctx({ cash: 100_000, maximum: 100 }));
+    await user.keyboard('32');
     input.setSelectionRange(1, 1);
-    await user.type(input, '3', { initialSelectionStart: 1, initialSelectionEnd: 1 });
-    expect(input.value).toBe('3');
-    await user.type(input, '2', { initialSelectionStart: 1, initialSelectionEnd: 1 });
-    expect(input.value).toBe('32');
+    await user.keyboard('5');
+    expect(input.value).toBe('352');
     await user.keyboard('m');
     expect(input.value).toBe('100');
-    await user.keyboard('{Enter}');
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 3]);
+    await user.keyboard('7');
+    expect(input.value).toBe('7');
+    await user.keyboard('m{Enter}');
     expect(onConfirm).toHaveBeenCalledWith(100);
+  });
+
+  it('the total is announced politely as the quantity changes', async () => {
+    const user = userEvent.setup();
+    open(ctx({ cash: 100_000, maximum: 100 }));
+    const total = screen.getByText(/^Total:/);
+    expect(total.getAttribute('aria-live')).toBe('polite');
+    await user.keyboard('3');
+    expect(total.textContent).toBe('Total: $900');
   });
 
   it("shows the server's refusal in the dialog, shakes, and stays open", async () => {

@@ -2,7 +2,7 @@
 // Components call these (or the api client plus handleApiError) and never fetch by hand.
 import { loanSharkSound, purchaseMessage, type ClientGameState, type ClientGameEvent, type ShopItemType } from '@drugwars/engine';
 import { ApiErrorCode } from '@drugwars/protocol/constants';
-import { api, ApiError, GAME_DATA_KINDS, hasGameState, INVALID_RESPONSE_CODE } from '../api/client';
+import { api, ApiError, GAME_DATA_KINDS, hasGameState, heldVersion, INVALID_RESPONSE_CODE } from '../api/client';
 import { classifyError, ERROR_TEXTS, type ActionContext, type ErrorOutcome } from '../api/errorCatalogue';
 import {
   NEW_GAME_EVENTS_DELAY_MS,
@@ -204,6 +204,39 @@ export async function refreshState(): Promise<ClientGameState | null> {
   }
 }
 
+/** What the log says when a game has moved on elsewhere (another tab or device) since this page last saw it. */
+export const CAUGHT_UP_MESSAGE = 'This game moved on in another tab: here is where it stands now.';
+
+/** A refusal of a rule (400 or 409): the player's move, judged on the server's state, which may be newer. */
+function isRuleRefusal(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 400 || err.status === 409);
+}
+
+/**
+ * Brings this page up to the server's state when the game has moved on elsewhere (a move made in another tab, a
+ * night slept there): a GET of the state with If-None-Match, so an unchanged game costs a 304. The newer state is
+ * shown as it is, an encounter or a loan shark's visit included (the game screen shows what is pending), and the
+ * log says why. Returns whether the game had moved on. Asked after a refused move and when the tab comes back
+ * into view.
+ */
+export async function catchUp(): Promise<boolean> {
+  const s = store();
+  if (!s.sessionId || !s.gameState) return false;
+  const before = heldVersion();
+  try {
+    const res = requireState(await api.state());
+    if (before === null || res.version === before) return false;
+    const st = store();
+    st.setGameState(res.gameState);
+    st.addMessage(CAUGHT_UP_MESSAGE, 'warning');
+    if (res.gameState.gameOver) st.setRedirect('/gameover');
+    else if (!res.gameState.encounter) st.processPendingEvents();
+    return true;
+  } catch {
+    return false; // the refusal that led here is shown as it was
+  }
+}
+
 export async function endSession(): Promise<void> {
   await api.endSession();
   setSessionId(null);
@@ -255,6 +288,7 @@ async function runDay(kind: 'travel' | 'stay', destination?: string): Promise<bo
   } catch (err) {
     store().setTransition(null);
     store().setUiState('IDLE');
+    if (isRuleRefusal(err) && (await catchUp())) return false;
     handleApiError(err, kind);
     return false;
   }
@@ -286,6 +320,8 @@ async function simpleAction(
     return { ok: true, message: text };
   } catch (err) {
     store().setUiState('IDLE');
+    // refused on a state this page had not seen: show the game as it stands instead of the refusal
+    if (isRuleRefusal(err) && (await catchUp())) return { ok: false, message: '' };
     const outcome = handleApiError(err, context, { modal: opts.modal });
     const message =
       outcome.kind === 'failed' ? outcome.message : outcome.kind === 'audit' ? '' : outcome.message;

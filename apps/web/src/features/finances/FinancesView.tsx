@@ -5,11 +5,15 @@ import { BANK_INTEREST_RATE, DEFAULT_SHARK_INTEREST_RATE, type LoanSharkOffer } 
 import { keptSharks, loadSharks } from '../../store/viewData';
 import { ERROR_TEXTS } from '../../api/errorCatalogue';
 import { useShake } from '../../components/hooks';
+import { QuantityField } from '../../components/QuantityField';
 import { ViewHeader } from '../../components/ViewHeader';
 import { formatMoney } from '../../lib/format';
 import { parseAmount } from '../../lib/tradeLimits';
 import { borrow, borrowMax, deposit, payLoan, withdraw, type ActionResult } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
+
+/** Amounts run to hundreds of millions late in a rich game. */
+const AMOUNT_MAX_DIGITS = 12;
 
 function percent(fraction: number): string {
   const p = Math.round(fraction * 1000) / 10;
@@ -28,7 +32,7 @@ function AmountField({
   label,
   value,
   onChange,
-  onMax,
+  max,
   error,
   shaking,
 }: {
@@ -36,29 +40,24 @@ function AmountField({
   label: string;
   value: string;
   onChange: (v: string) => void;
-  onMax: () => void;
+  /** What MAX puts in. */
+  max: number;
   error: string | null;
   shaking: boolean;
 }) {
   return (
     <div className={`amount-field ${shaking ? 'shake' : ''}`}>
-      <label className="sr-only" htmlFor={id}>
-        {label}
-      </label>
-      <input
+      <QuantityField
         id={id}
-        className={`input ${error ? 'input-error' : ''}`}
-        type="text"
-        inputMode="numeric"
-        placeholder="Amount"
-        autoComplete="off"
+        label={label}
         value={value}
-        aria-invalid={error !== null}
-        onChange={(e) => onChange(e.target.value.replace(/[^\d]/g, '').slice(0, 12))}
+        onChange={onChange}
+        max={max}
+        maxLabel={`MAX ${label}`}
+        maxDigits={AMOUNT_MAX_DIGITS}
+        invalid={error !== null}
+        placeholder="Amount"
       />
-      <button type="button" className="btn btn-small" onClick={onMax} aria-label={`MAX ${label}`}>
-        MAX
-      </button>
       {error && (
         <p className="field-error" role="alert">
           {error}
@@ -124,7 +123,7 @@ function SharkOffer({ shark, cash: _cash }: { shark: LoanSharkOffer; cash: numbe
         label={`Borrow amount from ${shark.name}`}
         value={field.value}
         onChange={field.setValue}
-        onMax={() => field.setValue(String(shark.maxLoan))}
+        max={shark.maxLoan}
         error={field.error}
         shaking={field.shaking}
       />
@@ -187,7 +186,7 @@ export default function FinancesView() {
           label="Bank amount"
           value={bankField.value}
           onChange={bankField.setValue}
-          onMax={() => bankField.setValue(String(p.cash > 0 ? p.cash : p.bank))}
+          max={p.cash > 0 ? p.cash : p.bank}
           error={bankField.error}
           shaking={bankField.shaking}
         />
@@ -230,7 +229,7 @@ export default function FinancesView() {
               label="Pay back amount"
               value={payField.value}
               onChange={payField.setValue}
-              onMax={() => payField.setValue(String(Math.min(p.cash, debt)))}
+              max={Math.min(p.cash, debt)}
               error={payField.error}
               shaking={payField.shaking}
             />

@@ -10,7 +10,7 @@ import { ShortcutsModal } from '../../components/ShortcutsModal';
 import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
 import { CONNECTION_FAILED_RETURN_MS } from '../../constants';
 import { getSessionId } from '../../storage/local';
-import { resumeGame } from '../../store/gameActions';
+import { catchUp, resumeGame } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 import { CurrentView } from './CurrentView';
 import { GameHeader } from './GameHeader';
@@ -99,6 +99,16 @@ export default function GameScreen() {
   useEffect(() => {
     if (gameState?.gameOver) navigate('/gameover');
   }, [gameState?.gameOver, navigate]);
+
+  // A tab that comes back into view asks whether the game moved on meanwhile (304 when it has not).
+  useEffect(() => {
+    const onVisible = () => {
+      const s = useGameStore.getState();
+      if (document.visibilityState === 'visible' && s.uiState === 'IDLE' && !s.transition) void catchUp();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
 
   useHotkeys({ help: gameState ? () => setShortcutsOpen(true) : null });
 

@@ -1,13 +1,14 @@
 // The buy quantity modal for ammo and consumables (SPEC.md sections 2 and 5): 1 to the maximum the player may
 // buy, which the engine decides (maxShopBuy: what the cash affords and, for ammo, the room left under Max Carry).
-// The first digit typed replaces the suggested quantity. A refusal from the server is shown here in its words.
+// The quantity field is the shared QuantityField (the suggested 1 selected, so the first digit replaces it; MAX;
+// M for MAX), with minus and plus on desktop. A refusal from the server is shown here in its words.
 import { useState } from 'react';
 import { carryLimitMessage } from '@drugwars/engine';
 import { Modal } from '../../components/Modal';
+import { QuantityField } from '../../components/QuantityField';
 import { useIsMobile, useShake } from '../../components/hooks';
 import { formatMoney } from '../../lib/format';
 import { affordable } from '../../lib/tradeLimits';
-import { replacesSuggestion } from '../../components/NumericKeypad';
 
 export interface BuyQuantityItem {
   name: string;
@@ -35,8 +36,8 @@ export function BuyQuantityModal({
   const mobile = useIsMobile();
   const maxAffordable = affordable(cash, item.price);
   const max = Math.max(0, maximum);
-  const [qty, setQty] = useState(max > 0 ? 1 : 0);
-  const [suggested, setSuggested] = useState(true);
+  const [value, setValue] = useState(max > 0 ? '1' : '0');
+  const qty = Number(value) || 0;
   const [refusal, setRefusal] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [shaking, shake] = useShake();
@@ -45,9 +46,8 @@ export function BuyQuantityModal({
   const overCarry = item.maxCarry !== undefined && shortfall <= 0 && qty > max;
   const valid = qty >= 1 && qty <= max && total <= cash;
 
-  const change = (next: number, isSuggestion = false) => {
-    setQty(next);
-    setSuggested(isSuggestion);
+  const change = (next: number | string) => {
+    setValue(String(next));
     setRefusal(null);
   };
 
@@ -75,7 +75,7 @@ export function BuyQuantityModal({
           void buy();
         }}
       >
-        <div className="qty-row">
+        <div className="qty-stepper">
           {!mobile && (
             <button
               type="button"
@@ -86,25 +86,7 @@ export function BuyQuantityModal({
               -
             </button>
           )}
-          <label className="sr-only" htmlFor="buy-qty">
-            Quantity
-          </label>
-          <input
-            id="buy-qty"
-            className="input qty-input"
-            type="text"
-            inputMode="numeric"
-            value={String(qty)}
-            onFocus={(e) => e.currentTarget.select()}
-            onKeyDown={(e) => {
-              // the first digit typed replaces the suggestion wherever the caret is
-              if (suggested && replacesSuggestion(e)) {
-                e.preventDefault();
-                change(Number(e.key));
-              }
-            }}
-            onChange={(e) => change(Number(e.target.value.replace(/\D/g, '').slice(0, 9)) || 0)}
-          />
+          <QuantityField id="buy-qty" label="Quantity" value={value} onChange={change} max={max} maxHotkey />
           {!mobile && (
             <button
               type="button"
@@ -123,7 +105,7 @@ export function BuyQuantityModal({
         ) : (
           <p>Max affordable: {maxAffordable}</p>
         )}
-        <p>
+        <p aria-live="polite">
           Total Cost: <strong>{formatMoney(total)}</strong>
         </p>
         {shortfall > 0 && (

@@ -41,14 +41,15 @@ describe('StashView', () => {
     expect(within(dialog).getByText('Max: 5')).toBeTruthy();
     expect(within(dialog).queryByText(/each/)).toBeNull(); // no price line for stash and take
     const qty = within(dialog).getByLabelText('Quantity') as HTMLInputElement;
-    // jsdom reports touch support, so this is the keypad layout
-    fireEvent.keyDown(qty, { key: 'Delete' });
-    fireEvent.keyDown(qty, { key: '6' });
-    fireEvent.keyDown(qty, { key: 'Enter' });
+    // jsdom reports touch support, so this is the keypad layout: its keys edit the field
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '6' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enter' }));
+    expect(qty.value).toBe('6');
     expect(within(dialog).getByRole('alert').textContent).toBe("You don't have that much Weed to stash!");
-    fireEvent.keyDown(qty, { key: 'Backspace' });
-    fireEvent.keyDown(qty, { key: '4' });
-    await act(async () => fireEvent.keyDown(qty, { key: 'Enter' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Backspace' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '4' }));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Enter' })));
     expect(api.stash).toHaveBeenCalledWith('weed', 4);
 
     fireEvent.click(screen.getByRole('button', { name: 'Take Acid' }));
