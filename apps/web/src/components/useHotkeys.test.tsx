@@ -36,7 +36,7 @@ describe('useHotkeys', () => {
   it('calls the bound handler for its key, with the digit of a number key (0 = 10)', () => {
     const stay = vi.fn();
     const flyTo = vi.fn();
-    render(<Screen handlers={{ stay, marketRow: flyTo }} />);
+    render(<Screen handlers={{ stay, row: flyTo }} />);
     press('z');
     press('Z'); // caps lock or Shift: the same key
     expect(stay).toHaveBeenCalledTimes(2);
@@ -67,7 +67,7 @@ describe('useHotkeys', () => {
     const quantityMax = vi.fn();
     const marketRow = vi.fn();
     render(
-      <Screen handlers={{ quantityMax, marketRow }}>
+      <Screen handlers={{ quantityMax, row: marketRow }}>
         <input aria-label="qty" data-hotkeys="letters" />
       </Screen>,
     );
@@ -122,7 +122,7 @@ describe('useHotkeys', () => {
   it('leaves Enter and Space to a focused button and arrows to a focused tab list', () => {
     const marketDown = vi.fn();
     render(
-      <Screen handlers={{ marketDown }}>
+      <Screen handlers={{ rowDown: marketDown }}>
         <div role="tablist">
           <button type="button" role="tab">
             One

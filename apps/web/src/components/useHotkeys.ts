@@ -13,10 +13,26 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { isAnyModalOpen, isTopmostModal } from './Modal';
 import './keys.css';
 
-/** A key token: a lower-case character, a named key in lower case ('arrowup'), or '#' for a digit (1-9, 0 = 10). */
+/**
+ * A key token: a lower-case character, a named key in lower case ('arrowup'), or '#' for a row's number: 1-9, then
+ * 0, - and = for the 10th, 11th and 12th (the keys after 9 on the number row).
+ */
 type Token = string;
 
-export type ShortcutGroup = 'Game' | 'Views' | 'Market' | 'Quantity dialog' | 'Fly to...' | 'Encounter' | 'Loan shark visit' | 'Replay';
+export type ShortcutGroup =
+  | 'Game'
+  | 'Views'
+  | 'Rows'
+  | 'Market'
+  | 'Stash'
+  | 'Shopping'
+  | 'Finances'
+  | 'Hospital'
+  | 'Quantity dialog'
+  | 'Fly to...'
+  | 'Encounter'
+  | 'Loan shark visit'
+  | 'Replay';
 
 export interface Shortcut {
   readonly keys: readonly Token[];
@@ -50,18 +66,35 @@ export const SHORTCUTS = {
   viewEquipment: view('e', 'Equipment'),
   viewDrugs: view('d', 'your Drugs'),
 
-  marketRow: { keys: ['#'], text: '1-9, 0', description: 'Select the drug on that row (0 = the tenth)', group: 'Market' },
-  marketUp: { keys: ['arrowup'], description: 'Select the row above', group: 'Market' },
-  marketDown: { keys: ['arrowdown'], description: 'Select the row below', group: 'Market' },
+  row: {
+    keys: ['#'],
+    text: '1-9, 0, -, =',
+    description: 'Select that row of the market, the shop or the stash (0, - and = are the 10th, 11th and 12th)',
+    group: 'Rows',
+  },
+  rowUp: { keys: ['arrowup'], description: 'Select the row above', group: 'Rows' },
+  rowDown: { keys: ['arrowdown'], description: 'Select the row below', group: 'Rows' },
   buy: { keys: ['b'], description: 'Buy the selected drug (asks how many)', group: 'Market' },
   sell: { keys: ['s'], description: 'Sell the selected drug (asks how many)', group: 'Market' },
   buyMax: { keys: ['m'], description: 'Buy as many of the selected drug as you can, at once', group: 'Market' },
   sellAll: { keys: ['a'], description: 'Sell all of the selected drug, at once', group: 'Market' },
 
+  stashRow: { keys: ['s'], description: 'Stash the selected drug here (asks how many)', group: 'Stash' },
+  takeRow: { keys: ['t'], description: 'Take the selected drug from the stash (asks how many)', group: 'Stash' },
+
+  shopBuy: { keys: ['b'], description: 'Buy the selected item (ammo and consumables ask how many)', group: 'Shopping' },
+
+  depositAll: { keys: ['d'], description: 'Deposit all your cash in the bank', group: 'Finances' },
+  withdraw: { keys: ['w'], description: 'Withdraw from the bank (asks how much)', group: 'Finances' },
+  payDebt: { keys: ['p'], description: 'Pay the debt in full', group: 'Finances' },
+  borrow: { keys: ['b'], description: 'Borrow from the selected loan shark, or the first (asks how much)', group: 'Finances' },
+
+  healFully: { keys: ['h'], description: 'Heal fully', group: 'Hospital' },
+
   quantityDigits: { keys: ['#'], text: '0-9', description: 'Type the quantity (the first digit replaces the suggested one)', group: 'Quantity dialog', native: true },
   quantityMax: { keys: ['m'], description: 'MAX', group: 'Quantity dialog' },
 
-  flyTo: { keys: ['#'], text: '1-9, 0', description: 'Go to the city with that number (0 = the tenth)', group: 'Fly to...' },
+  flyTo: { keys: ['#'], text: '1-9', description: 'Go to the city with that number', group: 'Fly to...' },
 
   attack: { keys: ['a'], description: 'ATTACK', group: 'Encounter' },
   run: { keys: ['r'], description: 'RUN', group: 'Encounter' },
@@ -80,7 +113,7 @@ export const SHORTCUTS = {
 
 export type ShortcutId = keyof typeof SHORTCUTS;
 
-/** A handler gets the digit of a '#' key (1-9, 0 = 10); returning false leaves the key to the browser. */
+/** A handler gets the number of a '#' key (1-12); returning false leaves the key to the browser. */
 export type HotkeyHandler = (digit: number | null) => boolean | void;
 
 const TOKEN_TEXT: Record<string, string> = {
@@ -123,8 +156,8 @@ export function shortcutKeysText(id: ShortcutId): string {
  */
 export function hotkeyProps(id: ShortcutId, digit?: number): { 'aria-keyshortcuts'?: string; 'data-keyhint': string } {
   const keys: readonly Token[] = SHORTCUTS[id].keys;
-  const text = digit !== undefined ? String(digit % 10) : keys.map(tokenText).join(' ');
-  const aria = digit !== undefined ? String(digit % 10) : keys.length === 1 ? (ARIA_TEXT[keys[0]!] ?? keys[0]!.toUpperCase()) : undefined;
+  const text = digit !== undefined ? numberKey(digit) : keys.map(tokenText).join(' ');
+  const aria = digit !== undefined ? numberKey(digit) : keys.length === 1 ? (ARIA_TEXT[keys[0]!] ?? keys[0]!.toUpperCase()) : undefined;
   return aria ? { 'aria-keyshortcuts': aria, 'data-keyhint': text } : { 'data-keyhint': text };
 }
 
@@ -147,8 +180,16 @@ function tokenOf(e: KeyboardEvent): string | null {
   return e.key.toLowerCase();
 }
 
+/** The keys of the rows' numbers, in order: the 1st row's key first. */
+const NUMBER_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '-', '='];
+
+/** The key that names a row's number (1-12). */
+export function numberKey(n: number): string {
+  return NUMBER_KEYS[n - 1] ?? '';
+}
+
 function matches(want: Token, got: string): boolean {
-  return want === '#' ? /^\d$/.test(got) : want === got;
+  return want === '#' ? NUMBER_KEYS.includes(got) : want === got;
 }
 
 /** Whether the press is the player typing into a field (never a shortcut). */
@@ -210,7 +251,7 @@ function onKeyDown(e: KeyboardEvent): void {
       if (keys.length !== at + 1) continue;
       const handler = b.handler();
       if (!handler) continue;
-      const digit = keys[at] === '#' ? Number(token) || 10 : null;
+      const digit = keys[at] === '#' ? NUMBER_KEYS.indexOf(token) + 1 : null;
       if (handler(digit) === false) continue;
       pending = [];
       e.preventDefault();

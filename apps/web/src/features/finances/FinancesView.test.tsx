@@ -162,3 +162,49 @@ describe('Loan sharks without debt', () => {
     expect(screen.getByText('No loan sharks available at your current rank')).toBeTruthy();
   });
 });
+
+describe('Finances keys', () => {
+  const press = async (key: string) => act(async () => fireEvent.keyDown(window, { key }));
+
+  it('D deposits all the cash; W asks how much to withdraw, with MAX; P pays the debt in full', async () => {
+    const gs = withMoney(makeState({ cash: 1500 }), { bank: 700, debt: 1000 });
+    const deposit = vi.spyOn(api, 'deposit').mockResolvedValue(ok(withMoney(gs, { cash: 0, bank: 2200 })));
+    const withdraw = vi.spyOn(api, 'withdraw').mockResolvedValue(ok(withMoney(gs, { cash: 1700, bank: 500 })));
+    const pay = vi.spyOn(api, 'payLoan').mockResolvedValue(ok(withMoney(gs, { cash: 500, debt: 0 })));
+    vi.spyOn(api, 'loanSharks').mockResolvedValue([shark]);
+    await show(gs);
+    expect(screen.getByRole('button', { name: 'Deposit All' }).getAttribute('aria-keyshortcuts')).toBe('D');
+    await press('w');
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw' });
+    expect(dialog.textContent).toContain('Max: 700');
+    const amount = screen.getByLabelText('Amount') as HTMLInputElement;
+    expect(amount.value).toBe('700');
+    fireEvent.change(amount, { target: { value: '200' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm' })));
+    expect(withdraw).toHaveBeenCalledWith(200);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    cleanup();
+    await show(gs);
+    await press('p');
+    expect(pay).toHaveBeenCalledWith(1000);
+    cleanup();
+    await show(gs);
+    await press('d');
+    expect(deposit).toHaveBeenCalledWith(1500);
+  });
+
+  it('B asks how much to borrow from the shark picked by its number (the first by default)', async () => {
+    const gs = withMoney(makeState({ cash: 100 }), { debt: 0 });
+    const other = { ...shark, id: 'tony', name: 'Tony', maxLoan: 9000 };
+    vi.spyOn(api, 'loanSharks').mockResolvedValue([shark, other]);
+    const borrow = vi.spyOn(api, 'borrow').mockResolvedValue(ok(withMoney(gs, { cash: 600, debt: 500 })));
+    await show(gs);
+    await waitFor(() => screen.getByText('Tony'));
+    await press('2');
+    await press('b');
+    expect(screen.getByRole('dialog', { name: 'Borrow from Tony' }).textContent).toContain('Max: 9000');
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '500' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm' })));
+    expect(borrow).toHaveBeenCalledWith(500, 'tony');
+  });
+});

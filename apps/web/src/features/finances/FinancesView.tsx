@@ -1,11 +1,16 @@
 // Finances (SPEC.md sections 2 and 5): the bank account and the loan sharks. Field errors shake for 500 ms;
-// a refused call shows the server's message, else the fallback ('Deposit failed', ...).
-import { useEffect, useState } from 'react';
+// a refused call shows the server's message, else the fallback ('Deposit failed', ...). Keys: D deposits all the
+// cash, W asks how much to withdraw, P pays the debt in full, B asks how much to borrow from the shark selected by
+// its number (components/useRowKeys), or the first.
+import { useEffect, useRef, useState } from 'react';
 import { BANK_INTEREST_RATE, DEFAULT_SHARK_INTEREST_RATE, type LoanSharkOffer } from '@drugwars/engine';
 import { keptSharks, loadSharks } from '../../store/viewData';
 import { ERROR_TEXTS } from '../../api/errorCatalogue';
 import { useShake } from '../../components/hooks';
 import { QuantityField } from '../../components/QuantityField';
+import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
+import { useRowKeys, type RowKeys } from '../../components/useRowKeys';
+import { AmountDialog, type AmountDialogProps } from './AmountDialog';
 import { ViewHeader } from '../../components/ViewHeader';
 import { formatMoney } from '../../lib/format';
 import { parseAmount } from '../../lib/tradeLimits';
@@ -100,13 +105,19 @@ async function run(
   else field.fail(r.message || fallback);
 }
 
-function SharkOffer({ shark, cash: _cash }: { shark: LoanSharkOffer; cash: number }) {
+const borrowCall = (shark: LoanSharkOffer) => (amount: number) => (amount === shark.maxLoan ? borrowMax(shark.id) : borrow(amount, shark.id));
+const loanCheck = (shark: LoanSharkOffer) => (amount: number) =>
+  amount > shark.maxLoan ? `Amount exceeds maximum loan of ${formatMoney(shark.maxLoan)}` : null;
+
+function SharkOffer({ shark, index, keys }: { shark: LoanSharkOffer; index: number; keys: RowKeys<LoanSharkOffer> }) {
   const field = useAmount();
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
   const fieldId = `borrow-${shark.id}`;
   return (
-    <li className="shark-card">
-      <h4>{shark.name}</h4>
+    <li className={`shark-card ${keys.isSelected(shark) ? 'row-selected' : ''}`}>
+      <h4 className="row-key" {...keys.numberProps(index)}>
+        {shark.name}
+      </h4>
       <dl className="facts">
         <dt>Max Loan</dt>
         <dd>{formatMoney(shark.maxLoan)}</dd>
@@ -131,15 +142,8 @@ function SharkOffer({ shark, cash: _cash }: { shark: LoanSharkOffer; cash: numbe
         type="button"
         className="btn btn-primary"
         disabled={busy}
-        onClick={() =>
-          void run(
-            field,
-            (amount) => (amount === shark.maxLoan ? borrowMax(shark.id) : borrow(amount, shark.id)),
-            ERROR_TEXTS.borrowFailed,
-            (amount) =>
-              amount > shark.maxLoan ? `Amount exceeds maximum loan of ${formatMoney(shark.maxLoan)}` : null,
-          )
-        }
+        {...keys.actionProps(shark, 'borrow')}
+        onClick={() => void run(field, borrowCall(shark), ERROR_TEXTS.borrowFailed, loanCheck(shark))}
       >
         Borrow from {shark.name}
       </button>
@@ -155,6 +159,44 @@ export default function FinancesView() {
   // this game's last offers at this rank (asked ahead while the game screen was idle) until the entry's own call answers
   const [sharks, setSharks] = useState<LoanSharkOffer[] | null>(keptSharks);
   const debt = gs?.player.debt ?? 0;
+  const sectionRef = useRef<HTMLElement>(null);
+  const [dialog, setDialog] = useState<Omit<AmountDialogProps, 'onClose'> | null>(null);
+  const cash = gs?.player.cash ?? 0;
+  const bank = gs?.player.bank ?? 0;
+  const offers = debt > 0 ? [] : (sharks ?? []);
+  const depositAll = () =>
+    void deposit(cash).then((r) => {
+      if (!r.ok) bankField.fail(r.message || ERROR_TEXTS.depositFailed);
+    });
+  const payFull = () => {
+    payField.setValue(String(debt));
+    void payLoan(debt).then((r) => {
+      if (r.ok) payField.clear();
+      else payField.fail(r.message || ERROR_TEXTS.loanPaymentFailed);
+    });
+  };
+  useHotkeys(
+    {
+      depositAll: !busy && cash > 0 && depositAll,
+      withdraw:
+        !busy &&
+        bank > 0 &&
+        (() => setDialog({ title: 'Withdraw', max: bank, call: withdraw, fallback: ERROR_TEXTS.withdrawFailed })),
+      payDebt: !busy && debt > 0 && cash >= debt && payFull,
+    },
+    sectionRef,
+  );
+  const sharkKeys = useRowKeys({
+    rows: offers,
+    idOf: (o) => o.id,
+    scope: sectionRef,
+    actions: {
+      borrow: (o) =>
+        !busy &&
+        (setDialog({ title: `Borrow from ${o.name}`, max: o.maxLoan, call: borrowCall(o), check: loanCheck(o), fallback: ERROR_TEXTS.borrowFailed }),
+        true),
+    },
+  });
 
   // Sharks load on entry when debt is 0 and whenever debt becomes 0.
   useEffect(() => {
@@ -173,7 +215,7 @@ export default function FinancesView() {
   const shark = p.loanShark;
 
   return (
-    <section className="view finances-view">
+    <section className="view finances-view" ref={sectionRef}>
       <ViewHeader title="Finances" />
       <div className="panel">
         <h3>Bank Account</h3>
@@ -202,7 +244,17 @@ export default function FinancesView() {
           <button
             type="button"
             className="btn"
+            disabled={busy || p.cash <= 0}
+            {...hotkeyProps('depositAll')}
+            onClick={depositAll}
+          >
+            Deposit All
+          </button>
+          <button
+            type="button"
+            className="btn"
             disabled={busy}
+            {...hotkeyProps('withdraw')}
             onClick={() => void run(bankField, withdraw, ERROR_TEXTS.withdrawFailed)}
           >
             Withdraw
@@ -243,18 +295,7 @@ export default function FinancesView() {
                 Pay Back
               </button>
               {p.cash >= debt && (
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  disabled={busy}
-                  onClick={() => {
-                    payField.setValue(String(debt));
-                    void payLoan(debt).then((r) => {
-                      if (r.ok) payField.clear();
-                      else payField.fail(r.message || ERROR_TEXTS.loanPaymentFailed);
-                    });
-                  }}
-                >
+                <button type="button" className="btn btn-primary" disabled={busy} {...hotkeyProps('payDebt')} onClick={payFull}>
                   Pay Full Debt ({formatMoney(debt)})
                 </button>
               )}
@@ -269,14 +310,15 @@ export default function FinancesView() {
               <p className="muted">No loan sharks available at your current rank</p>
             ) : (
               <ul className="shark-list">
-                {sharks.map((s) => (
-                  <SharkOffer key={s.id} shark={s} cash={p.cash} />
+                {sharks.map((s, i) => (
+                  <SharkOffer key={s.id} shark={s} index={i} keys={sharkKeys} />
                 ))}
               </ul>
             )}
           </>
         )}
       </div>
+      {dialog && <AmountDialog {...dialog} onClose={() => setDialog(null)} />}
     </section>
   );
 }

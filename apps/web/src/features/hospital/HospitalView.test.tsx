@@ -49,4 +49,21 @@ describe('HospitalView', () => {
     expect(screen.getByText("You're in perfect health!")).toBeTruthy();
     expect(cost).not.toHaveBeenCalled();
   });
+
+  it('H heals fully, and only when the heal is offered', async () => {
+    vi.spyOn(api, 'hospitalCost').mockResolvedValue({ success: true, cost: 400 });
+    const visit = vi.spyOn(api, 'hospitalVisit').mockResolvedValue({ success: true, version: 1, message: 'All patched up.', gameState: state(100, 600) });
+    useGameStore.getState().setGameState(state(90, 300));
+    render(<HospitalView />);
+    await act(async () => undefined);
+    expect(screen.getByRole('button', { name: 'Heal for $400' }).getAttribute('aria-keyshortcuts')).toBe('H');
+    await act(async () => fireEvent.keyDown(window, { key: 'h' })); // $300 does not cover $400
+    expect(visit).not.toHaveBeenCalled();
+    cleanup();
+    useGameStore.getState().setGameState(state(90, 1000));
+    render(<HospitalView />);
+    await act(async () => undefined);
+    await act(async () => fireEvent.keyDown(window, { key: 'h' }));
+    expect(visit).toHaveBeenCalledTimes(1);
+  });
 });

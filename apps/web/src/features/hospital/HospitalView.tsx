@@ -1,7 +1,9 @@
 // The hospital: health x/100 with its colour class; heal for the server's cost; 'You're in perfect health!'
+// H heals fully.
 import { useEffect, useState } from 'react';
 import { MAX_HEALTH } from '@drugwars/engine';
 import { api } from '../../api/client';
+import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
 import { ViewHeader } from '../../components/ViewHeader';
 import { formatMoney, healthClass } from '../../lib/format';
 import { heal } from '../../store/gameActions';
@@ -27,6 +29,9 @@ export function HospitalView() {
     };
   }, [health]);
 
+  const canHeal = !!gs && !busy && health < MAX_HEALTH && cost !== null && gs.player.cash >= cost;
+  useHotkeys({ healFully: canHeal && (() => void heal()) });
+
   if (!gs) return null;
   return (
     <section className="view hospital-view">
@@ -40,6 +45,7 @@ export function HospitalView() {
               type="button"
               className="btn btn-primary"
               disabled={busy || gs.player.cash < cost}
+              {...hotkeyProps('healFully')}
               onClick={() => void heal()}
             >
               Heal for {formatMoney(cost)}

@@ -5,6 +5,14 @@ import { api } from '../../api/client';
 import { useGameStore } from '../../store/gameStore';
 import { gameState } from '../encounter/testFixtures';
 import { InfoView } from './InfoView';
+import type * as Hooks from '../../components/hooks';
+
+// jsdom has touch support, which the game takes for a phone: each test says which layout it shows
+const layout = vi.hoisted(() => ({ mobile: false }));
+vi.mock('../../components/hooks', async (original) => ({
+  ...(await original<typeof Hooks>()),
+  useIsMobile: () => layout.mobile,
+}));
 
 function show(view: 'world_prices' | 'other_stashes' | 'shipment_tracking' | 'charts') {
   return render(
@@ -16,6 +24,7 @@ function show(view: 'world_prices' | 'other_stashes' | 'shipment_tracking' | 'ch
 
 beforeEach(() => {
   useGameStore.setState({ gameData: {} });
+  layout.mobile = false;
 });
 afterEach(() => {
   cleanup();
@@ -25,12 +34,47 @@ afterEach(() => {
 describe('info views', () => {
   it('World Drug Prices: a card per location, the current one highlighted', () => {
     const gs = gameState({ encounter: null });
+    gs.marketInfo = [{ id: 'weed', name: 'Weed', price: 300, previousPrice: 300, quantity: 40, trend: 'normal' }];
     gs.worldPrices = { new_york: { weed: 300 }, miami: { weed: 280, cocaine: 15000 } };
     useGameStore.getState().setGameState(gs);
     show('world_prices');
     expect(screen.getByTestId('prices-new_york').className).toContain('current');
     expect(screen.getByTestId('prices-miami').className).not.toContain('current');
     expect(screen.getByText('$15,000')).toBeTruthy();
+  });
+
+  it("World Drug Prices: here, only what today's market sells, at today's price", () => {
+    const gs = gameState({ encounter: null });
+    gs.location = 'new_york';
+    gs.marketInfo = [
+      { id: 'weed', name: 'Weed', price: 310, previousPrice: 300, quantity: 40, trend: 'normal' },
+      { id: 'acid', name: 'Acid', price: 2500, previousPrice: 2400, quantity: 0, trend: 'normal' },
+    ];
+    // the state's row for the city here holds every drug's price, those not for sale too
+    gs.worldPrices = { new_york: { weed: 310, acid: 2500, cocaine: 16000 }, miami: { weed: 280 } };
+    useGameStore.getState().setGameState(gs);
+    show('world_prices');
+    const here = screen.getByTestId('prices-new_york');
+    expect(here.querySelectorAll('tbody tr')).toHaveLength(1);
+    expect(here.textContent).toContain('Weed');
+    expect(here.textContent).not.toContain('Acid');
+    expect(here.textContent).not.toContain('Cocaine');
+  });
+
+  it('World Drug Prices on a phone: one drug across every city in a table, the city here marked', () => {
+    layout.mobile = true;
+    const gs = gameState({ encounter: null });
+    gs.location = 'new_york';
+    gs.day = 4;
+    gs.marketInfo = [{ id: 'weed', name: 'Weed', price: 310, previousPrice: 300, quantity: 40, trend: 'normal' }];
+    gs.worldPrices = { new_york: { weed: 310 }, miami: { weed: 280, cocaine: 15000 }, boston: { cocaine: 17000 } };
+    gs.worldPricesDay = { new_york: 4, miami: 2, boston: 3 };
+    useGameStore.getState().setGameState(gs);
+    show('world_prices');
+    expect(screen.queryByTestId('prices-miami')).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Drug' }), { target: { value: 'cocaine' } });
+    const rows = screen.getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(rows).toEqual(['New Yorknoneyou are here', 'Miami$15,000seen day 2, 2 days ago', 'Boston$17,000seen day 3, 1 day ago']);
   });
 
   it('World Drug Prices says how old each hint is: live here, the day it was seen elsewhere', () => {

@@ -127,4 +127,20 @@ describe('MarketView keys', () => {
     press('ArrowUp');
     expect(row('Weed').className).toContain('row-selected');
   });
+
+  it('rows 11 and 12 have keys too: - and =', () => {
+    const ids = ['acid', 'cocaine', 'hashish', 'heroin', 'ludes', 'mda', 'opium', 'pcp', 'peyote', 'shrooms', 'speed', 'weed'];
+    useGameStore.getState().setGameState(makeState({ cash: 100_000, marketInfo: ids.map((id) => market(id, { name: id, price: 10 })) }));
+    render(<MarketView />);
+    expect(within(row('speed')).getByText('speed').getAttribute('data-keyhint')).toBe('-');
+    expect(within(row('weed')).getByText('weed').getAttribute('data-keyhint')).toBe('=');
+    press('=');
+    expect(row('weed').className).toContain('row-selected');
+    press('b');
+    expect(screen.getByRole('dialog', { name: 'Buy weed' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    press('-');
+    press('b');
+    expect(screen.getByRole('dialog', { name: 'Buy speed' })).toBeTruthy();
+  });
 });

@@ -1,12 +1,12 @@
 // The market (SPEC.md section 2): rows for drugs in stock, owned, or spiking/crashing; trend arrows against the
 // previous day; Buy disabled when cash is below the price or stock is 0; Sell when owned.
-// Keys: a row's number (or the arrows) selects it; B and S open its trade dialog, M buys the most the engine
-// allows and A sells all held at once. An action key pressed before any row is selected waits for the number.
+// Keys (components/useRowKeys): a row's number (or the arrows) selects it; B and S open its trade dialog, M buys
+// the most the engine allows and A sells all held at once.
 import { useRef, useState } from 'react';
 import type { ClientGameState, MarketEntry } from '@drugwars/engine';
 import { Table, type Column } from '../../components/Table';
 import { TradeModal } from '../../components/TradeModal';
-import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
+import { useRowKeys } from '../../components/useRowKeys';
 import { ViewHeader } from '../../components/ViewHeader';
 import { locationName } from '../../lib/catalogue';
 import { formatMoney, priceTrend } from '../../lib/format';
@@ -32,80 +32,44 @@ export function tradeContextFor(gs: ClientGameState, entry: MarketEntry, mode: '
   };
 }
 
-type RowAction = 'buy' | 'sell' | 'buyMax' | 'sellAll';
-
 export function MarketView() {
   const gs = useGameStore((s) => s.gameState);
   const catalogue = useCatalogue();
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
   const [trade, setTrade] = useState<{ entry: MarketEntry; mode: 'buy' | 'sell' } | null>(null);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [armed, setArmed] = useState<RowAction | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
   const rows = gs ? visibleMarketRows(gs) : [];
   const owned = (m: MarketEntry) => gs?.player.inventory[m.id]?.quantity ?? 0;
   const canBuy = (m: MarketEntry) => !!gs && gs.player.cash >= m.price && m.quantity > 0 && !busy;
   const canSell = (m: MarketEntry) => owned(m) > 0 && !busy;
-  const selectedIndex = rows.findIndex((m) => m.id === selectedId);
-  const selected = selectedIndex === -1 ? null : rows[selectedIndex]!;
 
-  /** Does a row action; false when the row does not offer it now (the key is left alone). */
-  const act = (action: RowAction, m: MarketEntry | null): boolean => {
-    if (!gs || !m) return false;
-    if (action === 'buy' || action === 'buyMax' ? !canBuy(m) : !canSell(m)) return false;
-    if (action === 'buy' || action === 'sell') setTrade({ entry: m, mode: action });
-    else if (action === 'buyMax') {
-      const quantity = buyMaximum(gs, m.id);
-      if (quantity < 1) return false;
-      void buyDrug(m.id, quantity, m.price);
-    } else void sellDrug(m.id, owned(m), m.price);
-    return true;
-  };
-  /** An action key: on the selected row, or armed until a row number names the row. */
-  const rowKey = (action: RowAction) => (): boolean => {
-    if (selected) return act(action, selected);
-    setArmed(action);
-    return true;
-  };
-  const select = (index: number): boolean => {
-    const m = rows[index];
-    if (!m) return false;
-    setSelectedId(m.id);
-    if (armed) {
-      setArmed(null);
-      act(armed, m);
-    }
-    return true;
-  };
-  useHotkeys(
-    {
-      marketRow: (n) => select((n ?? 0) - 1),
-      marketUp: () => select(selected ? Math.max(0, selectedIndex - 1) : rows.length - 1),
-      marketDown: () => select(selected ? Math.min(rows.length - 1, selectedIndex + 1) : 0),
-      buy: rowKey('buy'),
-      sell: rowKey('sell'),
-      buyMax: rowKey('buyMax'),
-      sellAll: rowKey('sellAll'),
+  const keys = useRowKeys({
+    rows,
+    idOf: (m) => m.id,
+    scope: sectionRef,
+    actions: {
+      buy: (m) => canBuy(m) && (setTrade({ entry: m, mode: 'buy' }), true),
+      sell: (m) => canSell(m) && (setTrade({ entry: m, mode: 'sell' }), true),
+      buyMax: (m) => {
+        const quantity = gs && canBuy(m) ? buyMaximum(gs, m.id) : 0;
+        if (quantity < 1) return false;
+        void buyDrug(m.id, quantity, m.price);
+        return true;
+      },
+      sellAll: (m) => canSell(m) && (void sellDrug(m.id, owned(m), m.price), true),
     },
-    sectionRef,
-  );
+  });
   if (!gs) return null;
-  const isSelected = (m: MarketEntry) => m.id === selectedId;
 
   const columns: Column<MarketEntry>[] = [
     {
       header: 'Drug',
       // the row's number on desktop (a hint drawn by the stylesheet, not part of the cell's text)
-      cell: (m) => {
-        const n = rows.indexOf(m) + 1;
-        return n <= 10 ? (
-          <span className="row-key" {...hotkeyProps('marketRow', n)}>
-            {m.name}
-          </span>
-        ) : (
-          m.name
-        );
-      },
+      cell: (m) => (
+        <span className="row-key" {...keys.numberProps(rows.indexOf(m))}>
+          {m.name}
+        </span>
+      ),
     },
     {
       header: 'Price',
@@ -136,7 +100,7 @@ export function MarketView() {
             className="btn btn-small"
             disabled={!canBuy(m)}
             aria-label={`Buy ${m.name}`}
-            {...(isSelected(m) ? hotkeyProps('buy') : {})}
+            {...keys.actionProps(m, 'buy')}
             onClick={() => setTrade({ entry: m, mode: 'buy' })}
           >
             Buy
@@ -147,7 +111,7 @@ export function MarketView() {
               className="btn btn-small"
               disabled={busy}
               aria-label={`Sell ${m.name}`}
-              {...(isSelected(m) ? hotkeyProps('sell') : {})}
+              {...keys.actionProps(m, 'sell')}
               onClick={() => setTrade({ entry: m, mode: 'sell' })}
             >
               Sell
@@ -170,7 +134,7 @@ export function MarketView() {
             rows={rows}
             rowKey={(m) => m.id}
             rowClassName={(m) =>
-              [m.trend !== 'normal' ? `trend-${m.trend}` : '', isSelected(m) ? 'row-selected' : ''].join(' ').trim() || undefined
+              [m.trend !== 'normal' ? `trend-${m.trend}` : '', keys.isSelected(m) ? 'row-selected' : ''].join(' ').trim() || undefined
             }
           />
         </div>

@@ -200,4 +200,20 @@ describe('BuyQuantityModal', () => {
     expect(screen.getByRole('alert').textContent).toBe('The gun shop is closed.');
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('a row number then B buys that item of the tab shown; ammo asks how many, with MAX', async () => {
+    const buy = vi.spyOn(api, 'buy').mockResolvedValue({ success: true, version: 1, message: 'ok', gameState: state(900) });
+    show(state(1000));
+    const first = screen.getAllByRole('row')[1]!;
+    fireEvent.keyDown(window, { key: '1' });
+    expect(first.className).toContain('row-selected');
+    await act(async () => fireEvent.keyDown(window, { key: 'b' }));
+    expect(buy).toHaveBeenCalledTimes(1);
+    expect(buy.mock.calls[0]![0]).toBe('weapon');
+    fireEvent.click(screen.getByRole('tab', { name: 'Ammo' }));
+    fireEvent.keyDown(window, { key: 'b' });
+    fireEvent.keyDown(window, { key: '1' });
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'MAX' })).toBeTruthy();
+  });
 });

@@ -1,11 +1,13 @@
 // Shopping: Weapons, Armor, Ammo, Consumables, each sorted by price ascending; Buy disabled above cash. Guns say
 // which ammo they fire and the rounds the player has (the engine's gunAmmo on the loaded catalogue), ammo says
 // which guns it fits, and a gun bought without rounds for it says so (the engine's noAmmoWarning) in the log and
-// above the table.
-import { useState, type ReactNode } from 'react';
+// above the table. Keys (components/useRowKeys): a row's number selects an item of the tab shown, B buys it (ammo
+// and consumables ask how many).
+import { useRef, useState, type ReactNode } from 'react';
 import { gunAmmo, noAmmoWarning, type Ammo, type Armor, type Consumable, type Player, type ShopItemType, type Weapon } from '@drugwars/engine';
 import { Table, type Column } from '../../components/Table';
 import { Tabs } from '../../components/Tabs';
+import { useRowKeys, type RowKeys } from '../../components/useRowKeys';
 import { ViewHeader } from '../../components/ViewHeader';
 import { formatMoney } from '../../lib/format';
 import { shopMaximum } from '../../lib/tradeLimits';
@@ -42,16 +44,28 @@ export function gunsFor(ammo: Pick<Ammo, 'id'>, weapons: readonly Weapon[]): str
     .join(', ');
 }
 
+type ShopItem = { id: string; name: string; price: number };
+
 /** The columns every shop table ends with: price, what the player has, and Buy. */
-function shopColumns<Item extends { id: string; name: string; price: number }>(opts: {
+function shopColumns<Item extends ShopItem>(opts: {
   name: string;
   detail: Column<Item>;
   have: (item: Item) => number;
   buyButton: (item: Item) => ReactNode;
   nameTitle?: (item: Item) => string;
+  /** The row's number key (drawn on desktop). */
+  numberProps: (item: Item) => object;
 }): Column<Item>[] {
   return [
-    { header: opts.name, cell: (i) => i.name, title: opts.nameTitle },
+    {
+      header: opts.name,
+      cell: (i) => (
+        <span className="row-key" {...opts.numberProps(i)}>
+          {i.name}
+        </span>
+      ),
+      title: opts.nameTitle,
+    },
     { header: 'Price', cell: (i) => formatMoney(i.price), className: 'num' },
     opts.detail,
     { header: 'You Have', cell: (i) => opts.have(i), className: 'num' },
@@ -66,35 +80,64 @@ export default function ShoppingView() {
   const [tab, setTab] = useState<Tab>('weapons');
   const [qtyItem, setQtyItem] = useState<QuantityItem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  if (!gs) return null;
-  const p = gs.player;
-  const cash = p.cash;
+  const sectionRef = useRef<HTMLElement>(null);
+  const p = gs?.player;
+  const cash = p?.cash ?? 0;
+  const ammoHave = (a: Ammo) => p?.items.ammo[a.id] ?? 0;
+  const consumableHave = (c: Consumable) => p?.items.consumables[c.id] ?? 0;
 
-  const buyButton = (item: { name: string; price: number }, onClick: () => void) => (
+  const buyGun = async (weapon: Weapon) => {
+    setNotice(null);
+    const r = await shopBuy('weapon', weapon.id, weapon.name, 1);
+    const after = useGameStore.getState().gameState?.player;
+    const warning = r.ok && after ? noAmmoWarning(weapon, after, catalogue.ammo) : null;
+    if (!warning) return;
+    useGameStore.getState().addMessage(warning, 'warning');
+    setNotice(warning);
+  };
+  // what each tab lists, and what buying one of its items does
+  const tabs: Record<Tab, { rows: ShopItem[]; buy: (item: ShopItem) => void }> = {
+    weapons: { rows: byPrice(catalogue.weapons), buy: (w) => void buyGun(w as Weapon) },
+    armor: { rows: byPrice(catalogue.armor), buy: (a) => void shopBuy('armor', a.id, a.name, 1) },
+    ammo: {
+      rows: byPrice(catalogue.ammo),
+      buy: (item) => {
+        const a = item as Ammo;
+        setQtyItem({ id: a.id, type: 'ammo', name: a.name, price: a.price, maxCarry: a.maxCarry, have: ammoHave(a) });
+      },
+    },
+    consumables: {
+      rows: byPrice(catalogue.consumables),
+      buy: (item) => {
+        const c = item as Consumable;
+        setQtyItem({ id: c.id, type: 'consumable', name: c.name, description: c.description, price: c.price, have: consumableHave(c) });
+      },
+    },
+  };
+  const shown = tabs[tab];
+  const canBuy = (item: ShopItem) => !busy && item.price <= cash;
+  const keys: RowKeys<ShopItem> = useRowKeys<ShopItem>({
+    rows: shown.rows,
+    idOf: (i) => i.id,
+    scope: sectionRef,
+    actions: { shopBuy: (item) => canBuy(item) && (shown.buy(item), true) },
+  });
+  if (!gs || !p) return null;
+
+  const buyButton = (item: ShopItem) => (
     <button
       type="button"
       className="btn btn-small"
-      disabled={busy || item.price > cash}
+      disabled={!canBuy(item)}
       aria-label={`Buy ${item.name}`}
-      onClick={onClick}
+      {...keys.actionProps(item, 'shopBuy')}
+      onClick={() => shown.buy(item)}
     >
       Buy
     </button>
   );
-  const buyOne = (type: ShopItemType) => (item: { id: string; name: string; price: number }) =>
-    buyButton(item, () => void shopBuy(type, item.id, item.name, 1));
-  const buyGun = (weapon: Weapon) =>
-    buyButton(weapon, async () => {
-      setNotice(null);
-      const r = await shopBuy('weapon', weapon.id, weapon.name, 1);
-      const after = useGameStore.getState().gameState?.player;
-      const warning = r.ok && after ? noAmmoWarning(weapon, after, catalogue.ammo) : null;
-      if (!warning) return;
-      useGameStore.getState().addMessage(warning, 'warning');
-      setNotice(warning);
-    });
-  const ammoHave = (a: Ammo) => p.items.ammo[a.id] ?? 0;
-  const consumableHave = (c: Consumable) => p.items.consumables[c.id] ?? 0;
+  const numberProps = (item: ShopItem) => keys.numberProps(shown.rows.indexOf(item));
+  const rowClass = (item: ShopItem) => (keys.isSelected(item) ? 'row-selected' : undefined);
 
   let table: ReactNode;
   if (tab === 'weapons') {
@@ -103,54 +146,45 @@ export default function ShoppingView() {
       nameTitle: (w) => w.description,
       detail: { header: 'Damage', cell: (w) => w.damage, className: 'num' },
       have: (w) => p.weapons[w.id]?.quantity ?? 0,
-      buyButton: buyGun,
+      buyButton,
+      numberProps,
     });
     // after Damage: the ammo it fires and the rounds the player has
     columns.splice(3, 0, { header: 'Ammo', cell: (w) => ammoCell(w, p, catalogue.ammo), className: 'ammo' });
-    table = <Table columns={columns} rows={byPrice(catalogue.weapons)} rowKey={(w) => w.id} />;
+    table = <Table columns={columns} rows={shown.rows as Weapon[]} rowKey={(w) => w.id} rowClassName={rowClass} />;
   } else if (tab === 'armor') {
     const columns = shopColumns<Armor>({
       name: 'Armor',
       nameTitle: (a) => a.description,
       detail: { header: 'Protection', cell: (a) => a.protection, className: 'num' },
       have: (a) => p.items.armor[a.id]?.quantity ?? 0,
-      buyButton: buyOne('armor'),
+      buyButton,
+      numberProps,
     });
-    table = <Table columns={columns} rows={byPrice(catalogue.armor)} rowKey={(a) => a.id} />;
+    table = <Table columns={columns} rows={shown.rows as Armor[]} rowKey={(a) => a.id} rowClassName={rowClass} />;
   } else if (tab === 'ammo') {
     const columns = shopColumns<Ammo>({
       name: 'Ammo Type',
       detail: { header: 'Max Carry', cell: (a) => a.maxCarry, className: 'num' },
       have: ammoHave,
-      buyButton: (a) =>
-        buyButton(a, () =>
-          setQtyItem({ id: a.id, type: 'ammo', name: a.name, price: a.price, maxCarry: a.maxCarry, have: ammoHave(a) }),
-        ),
+      buyButton,
+      numberProps,
     });
     columns.splice(3, 0, { header: 'For', cell: (a) => gunsFor(a, catalogue.weapons), className: 'desc' });
-    table = <Table columns={columns} rows={byPrice(catalogue.ammo)} rowKey={(a) => a.id} />;
+    table = <Table columns={columns} rows={shown.rows as Ammo[]} rowKey={(a) => a.id} rowClassName={rowClass} />;
   } else {
     const columns = shopColumns<Consumable>({
       name: 'Item',
       detail: { header: 'Description', cell: (c) => c.description, className: 'desc' },
       have: consumableHave,
-      buyButton: (c) =>
-        buyButton(c, () =>
-          setQtyItem({
-            id: c.id,
-            type: 'consumable',
-            name: c.name,
-            description: c.description,
-            price: c.price,
-            have: consumableHave(c),
-          }),
-        ),
+      buyButton,
+      numberProps,
     });
-    table = <Table columns={columns} rows={byPrice(catalogue.consumables)} rowKey={(c) => c.id} />;
+    table = <Table columns={columns} rows={shown.rows as Consumable[]} rowKey={(c) => c.id} rowClassName={rowClass} />;
   }
 
   return (
-    <section className="view shopping-view">
+    <section className="view shopping-view" ref={sectionRef}>
       <ViewHeader title="Shopping" />
       <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Shop sections" />
       {notice && (

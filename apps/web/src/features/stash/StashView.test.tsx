@@ -56,4 +56,20 @@ describe('StashView', () => {
     dialog = screen.getByRole('dialog', { name: 'Take Acid' });
     expect(within(dialog).getByText('Max: 2')).toBeTruthy();
   });
+
+  it('the rows are numbered down both tables: a number then S stashes, T takes', () => {
+    const gs = makeState({ usedSpace: 5, coatSpace: 100, inventory: { weed: { quantity: 5, totalCost: 1500 } } });
+    gs.player.stash = { new_york: { acid: { quantity: 2 } } } as never;
+    useGameStore.getState().setGameState(gs);
+    render(<StashView />);
+    fireEvent.keyDown(window, { key: '1' });
+    fireEvent.keyDown(window, { key: 's' });
+    expect(screen.getByRole('dialog', { name: 'Stash Weed' })).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    fireEvent.keyDown(window, { key: '2' });
+    fireEvent.keyDown(window, { key: 's' }); // Acid is not carried: nothing to stash
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.keyDown(window, { key: 't' });
+    expect(screen.getByRole('dialog', { name: 'Take Acid' })).toBeTruthy();
+  });
 });

@@ -1,7 +1,9 @@
-// The stash at the current location: what is carried (Stash) and what is stashed here (Take).
-import { useState } from 'react';
+// The stash at the current location: what is carried (Stash) and what is stashed here (Take). Keys
+// (components/useRowKeys): the rows are numbered down both tables; S stashes the selected row's drug, T takes it.
+import { useRef, useState } from 'react';
 import { Table, type Column } from '../../components/Table';
 import { TradeModal } from '../../components/TradeModal';
+import { useRowKeys } from '../../components/useRowKeys';
 import { ViewHeader } from '../../components/ViewHeader';
 import { drugName, locationName } from '../../lib/catalogue';
 import { stashDrug, takeDrug } from '../../store/gameActions';
@@ -13,6 +15,8 @@ interface Row {
   drugId: string;
   name: string;
   quantity: number;
+  /** Which table the row is in: carried (Stash) or stashed here (Take). */
+  mode: Mode;
 }
 
 export function StashView() {
@@ -20,20 +24,38 @@ export function StashView() {
   const catalogue = useCatalogue();
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
   const [trade, setTrade] = useState<{ drugId: string; mode: Mode } | null>(null);
-  if (!gs) return null;
-  const p = gs.player;
-  const here = p.stash[gs.location] ?? p.currentStash ?? {};
-  const rowsOf = (held: Record<string, { quantity: number }>): Row[] =>
+  const sectionRef = useRef<HTMLElement>(null);
+  const p = gs?.player;
+  const here = (gs && p && (p.stash[gs.location] ?? p.currentStash)) || {};
+  const rowsOf = (held: Record<string, { quantity: number }>, mode: Mode): Row[] =>
     Object.entries(held)
       .filter(([, e]) => e.quantity > 0)
-      .map(([drugId, e]) => ({ drugId, name: drugName(catalogue, drugId, gs), quantity: e.quantity }));
-  const carrying = rowsOf(p.inventory);
-  const stashed = rowsOf(here);
+      .map(([drugId, e]) => ({ drugId, name: drugName(catalogue, drugId, gs ?? undefined), quantity: e.quantity, mode }));
+  const carrying = p ? rowsOf(p.inventory, 'stash') : [];
+  const stashed = rowsOf(here, 'take');
+  const held = (drugId: string, mode: Mode) => (mode === 'stash' ? (p?.inventory[drugId]?.quantity ?? 0) : (here[drugId]?.quantity ?? 0));
+  const open = (mode: Mode) => (r: Row) => !busy && held(r.drugId, mode) > 0 && (setTrade({ drugId: r.drugId, mode }), true);
+  const keys = useRowKeys({
+    rows: [...carrying, ...stashed],
+    idOf: (r) => `${r.mode}:${r.drugId}`,
+    scope: sectionRef,
+    actions: { stashRow: open('stash'), takeRow: open('take') },
+  });
+  if (!gs || !p) return null;
 
+  const rows = (mode: Mode) => (mode === 'stash' ? carrying : stashed);
+  const rowClass = (r: Row) => (keys.isSelected(r) ? 'row-selected' : undefined);
   const columns = (mode: Mode): Column<Row>[] => {
     const label = mode === 'stash' ? 'Stash' : 'Take';
     return [
-      { header: 'Drug', cell: (r) => r.name },
+      {
+        header: 'Drug',
+        cell: (r) => (
+          <span className="row-key" {...keys.numberProps((mode === 'stash' ? 0 : carrying.length) + rows(mode).indexOf(r))}>
+            {r.name}
+          </span>
+        ),
+      },
       { header: 'Qty', cell: (r) => r.quantity, className: 'num' },
       {
         header: 'Action',
@@ -43,6 +65,7 @@ export function StashView() {
             className="btn btn-small"
             disabled={busy}
             aria-label={`${label} ${r.name}`}
+            {...keys.actionProps(r, mode === 'stash' ? 'stashRow' : 'takeRow')}
             onClick={() => setTrade({ drugId: r.drugId, mode })}
           >
             {label}
@@ -53,7 +76,7 @@ export function StashView() {
   };
 
   return (
-    <section className="view stash-view">
+    <section className="view stash-view" ref={sectionRef}>
       <ViewHeader title="Stash" />
       <h3>
         CARRYING ({p.usedSpace}/{p.coatSpace})
@@ -61,13 +84,13 @@ export function StashView() {
       {carrying.length === 0 ? (
         <p className="empty">Not carrying any drugs.</p>
       ) : (
-        <Table columns={columns('stash')} rows={carrying} rowKey={(r) => r.drugId} />
+        <Table columns={columns('stash')} rows={carrying} rowKey={(r) => r.drugId} rowClassName={rowClass} />
       )}
       <h3>STASH IN {locationName(catalogue, gs.location)}</h3>
       {stashed.length === 0 ? (
         <p className="empty">No drugs stashed here.</p>
       ) : (
-        <Table columns={columns('take')} rows={stashed} rowKey={(r) => r.drugId} />
+        <Table columns={columns('take')} rows={stashed} rowKey={(r) => r.drugId} rowClassName={rowClass} />
       )}
       {trade && (
         <TradeModal
@@ -76,10 +99,7 @@ export function StashView() {
             drugName: drugName(catalogue, trade.drugId, gs),
             price: 0,
             cash: p.cash,
-            maximum:
-              trade.mode === 'stash'
-                ? (p.inventory[trade.drugId]?.quantity ?? 0)
-                : (here[trade.drugId]?.quantity ?? 0),
+            maximum: held(trade.drugId, trade.mode),
           }}
           onClose={() => setTrade(null)}
           onConfirm={async (q) => {

@@ -1,0 +1,69 @@
+// Keyboard rows of a table (the market, the shop, the stash): a row's number (1-9, 0, -, =) or the arrows select a
+// row, and an action key acts on the selected row. An action key pressed before any row is selected waits for the
+// number ('B' then '3' buys from the third row, as '3' then 'B' does). Only an action the row offers now answers
+// (the handler returns false otherwise, and the key is left alone), so Tab and Enter never trade on their own.
+import { useState, type RefObject } from 'react';
+import { hotkeyProps, useHotkeys, type ShortcutId } from './useHotkeys';
+
+/** The most rows the number keys reach (1-9, 0, -, =). */
+export const NUMBERED_ROWS = 12;
+
+export interface RowKeys<Row> {
+  selected: Row | null;
+  isSelected: (row: Row) => boolean;
+  /** The props of a row's number hint (its key drawn by the stylesheet), or {} past the 12th row. */
+  numberProps: (index: number) => ReturnType<typeof hotkeyProps> | Record<string, never>;
+  /** The props that show an action's key on the selected row's button. */
+  actionProps: (row: Row, action: ShortcutId) => ReturnType<typeof hotkeyProps> | Record<string, never>;
+}
+
+export function useRowKeys<Row>(opts: {
+  rows: readonly Row[];
+  idOf: (row: Row) => string;
+  /** Each action: does it to the row and returns true, or returns false when the row does not offer it now. */
+  actions: Partial<Record<ShortcutId, (row: Row) => boolean>>;
+  scope: RefObject<Element | null>;
+}): RowKeys<Row> {
+  const { rows, idOf, actions, scope } = opts;
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [armed, setArmed] = useState<ShortcutId | null>(null);
+  const index = rows.findIndex((r) => idOf(r) === selectedId);
+  const selected = index === -1 ? null : rows[index]!;
+
+  const select = (i: number): boolean => {
+    const row = rows[i];
+    if (!row) return false;
+    setSelectedId(idOf(row));
+    if (armed) {
+      setArmed(null);
+      actions[armed]?.(row);
+    }
+    return true;
+  };
+  const bound: Partial<Record<ShortcutId, () => boolean>> = {};
+  for (const id of Object.keys(actions) as ShortcutId[]) {
+    bound[id] = () => {
+      if (selected) return actions[id]!(selected);
+      if (rows.length === 0) return false;
+      setArmed(id);
+      return true;
+    };
+  }
+  useHotkeys(
+    {
+      row: (n) => select((n ?? 0) - 1),
+      rowUp: () => select(selected ? Math.max(0, index - 1) : rows.length - 1),
+      rowDown: () => select(selected ? Math.min(rows.length - 1, index + 1) : 0),
+      ...bound,
+    },
+    scope,
+  );
+
+  const isSelected = (row: Row) => idOf(row) === selectedId;
+  return {
+    selected,
+    isSelected,
+    numberProps: (i) => (i < NUMBERED_ROWS ? hotkeyProps('row', i + 1) : {}),
+    actionProps: (row, action) => (isSelected(row) ? hotkeyProps(action) : {}),
+  };
+}
