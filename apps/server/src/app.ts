@@ -16,7 +16,7 @@ import { GameSessions } from './services/gameSessions';
 import { Leaderboard } from './services/leaderboard';
 import { Replays } from './services/replays';
 import { Tracking } from './services/tracking';
-import type { Environment } from './services/version';
+import type { AboutValues, Environment } from './services/version';
 import { apiDocs } from './plugins/apiDocs';
 import { gameStateSerializer } from './plugins/gameStateSerializer';
 import { jsonBodyParser } from './plugins/jsonBodyParser';
@@ -73,6 +73,8 @@ export interface BuildAppOptions {
   /** Owned by the caller: buildApp never closes it (main.ts does, after the app has closed). */
   storage: Storage;
   environment?: Environment;
+  /** The operator's contact and donation address (config ABOUT_*); unset, the page hides those lines. */
+  about?: AboutValues;
   /** Fastify/pino logger options; false (the default) for silence in tests. */
   logger?: FastifyServerOptions['logger'];
   /** Per-client limits; tests set small ones. */
@@ -164,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerMetaRoutes(app, {
     storage,
     environment: options.environment ?? 'development',
+    about: options.about ?? {},
     changelogPath: options.changelogPath ?? DEFAULT_CHANGELOG_PATH,
   });
   registerGameDataRoutes(app);

@@ -2,7 +2,7 @@
 // "Configuration" lists the same variables). A value that does not parse stops the start with a message naming the
 // variable, rather than running with a limit nobody asked for.
 import { DEFAULT_DATABASE_URL } from './storage/createStorage';
-import { environmentFrom, type Environment } from './services/version';
+import { environmentFrom, type AboutValues, type Environment } from './services/version';
 import { DEFAULT_ACTION_CAPS, type ActionCaps } from './services/actionCaps';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './routes/rateLimits';
 import { DEFAULT_TRACKING_RETENTION_DAYS } from './plugins/purgeTimer';
@@ -29,6 +29,8 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** The Daily Run's seed secret; undefined = one generated once and kept in the database. */
   dailySecret: string | undefined;
+  /** The contact and donation address the About and CONNECTION FAILED texts show; unset ones are hidden. */
+  about: AboutValues;
 }
 
 export class ConfigError extends Error {
@@ -52,6 +54,13 @@ function wholeNumber(env: Env, name: string, fallback: number, min: number, max:
 }
 
 const PER_MINUTE = 60_000;
+
+/** ABOUT_CONTACT and ABOUT_DONATION_ADDRESS, trimmed; an unset or empty one is left out (the page hides its line). */
+function aboutValues(env: Env): AboutValues {
+  const contact = (env.ABOUT_CONTACT ?? '').trim();
+  const donationAddress = (env.ABOUT_DONATION_ADDRESS ?? '').trim();
+  return { ...(contact ? { contact } : {}), ...(donationAddress ? { donationAddress } : {}) };
+}
 
 export function readConfig(env: Env): ServerConfig {
   const appEnv = (env.APP_ENV ?? '').trim().toLowerCase();
@@ -93,5 +102,6 @@ export function readConfig(env: Env): ServerConfig {
     trackingRetentionDays: wholeNumber(env, 'TRACKING_RETENTION_DAYS', DEFAULT_TRACKING_RETENTION_DAYS, 1, 100_000),
     metricsToken: metricsToken === '' ? undefined : metricsToken,
     dailySecret: dailySecret === '' ? undefined : dailySecret,
+    about: aboutValues(env),
   };
 }

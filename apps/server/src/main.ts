@@ -42,6 +42,7 @@ async function serve(): Promise<void> {
   const app = await buildApp({
     storage,
     environment,
+    about: config.about,
     logger: { level, redact: ['req.headers["x-session-id"]', 'req.headers["x-visitor-id"]'] },
     redis,
     trustProxy,

@@ -23,6 +23,12 @@ describe('readConfig', () => {
     expect(config.dailySecret).toBeUndefined();
     expect(config.workers).toBe(1);
     expect(config.trustProxy).toBe(false);
+    expect(config.about).toEqual({});
+  });
+
+  it('reads the About values, leaving out the unset and the blank ones', () => {
+    expect(readConfig({ ABOUT_CONTACT: ' @dealer ', ABOUT_DONATION_ADDRESS: 'bc1qxyz' }).about).toEqual({ contact: '@dealer', donationAddress: 'bc1qxyz' });
+    expect(readConfig({ ABOUT_CONTACT: '   ' }).about).toEqual({});
   });
 
   it('reads every operator setting', () => {

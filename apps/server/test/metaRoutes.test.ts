@@ -23,6 +23,16 @@ describeEachStorage('meta routes', (target) => {
     expect(json<VersionResponse>(response)).toEqual({ version: '2.2.0-DEV', environment: 'development' });
   });
 
+  it("GET /api/version carries the operator's About values when they are set", async () => {
+    const withAbout = await createTestApp(target, { about: { contact: '@dealer', donationAddress: 'bc1qxyz' } });
+    try {
+      const response = await call(withAbout.app, 'GET', '/api/version');
+      expect(json<VersionResponse>(response)).toEqual({ version: '2.2.0-DEV', environment: 'development', contact: '@dealer', donationAddress: 'bc1qxyz' });
+    } finally {
+      await withAbout.close();
+    }
+  });
+
   it('GET /api/health checks the database', async () => {
     const response = await call(t.app, 'GET', '/api/health');
     expect(response.statusCode).toBe(200);

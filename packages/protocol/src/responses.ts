@@ -27,6 +27,8 @@ import { ReplayDaySchema } from './replay';
 export const VersionResponseSchema = Type.Object({
   version: Type.String({ description: "'2.2.0-PROD' or '2.2.0-DEV'" }),
   environment: Type.Union([Type.Literal('production'), Type.Literal('development')]),
+  contact: Type.Optional(Type.String({ description: "The operator's messenger contact id (ABOUT_CONTACT); absent when unset" })),
+  donationAddress: Type.Optional(Type.String({ description: "The operator's donation address (ABOUT_DONATION_ADDRESS); absent when unset" })),
 });
 export type VersionResponse = Static<typeof VersionResponseSchema>;
 

@@ -3,18 +3,19 @@ import { ApiErrorCode, ApiRoutes, HealthFailureResponseSchema, type HealthFailur
 import type { Storage } from '../storage/port';
 import { loadChangelog } from '../services/changelog';
 import { stringsFor } from '../services/strings';
-import { versionInfo, type Environment } from '../services/version';
+import { versionInfo, type AboutValues, type Environment } from '../services/version';
 import { routeSchema } from './routeSchema';
 import type { App } from './types';
 
 export interface MetaRoutesOptions {
   storage: Storage;
   environment: Environment;
+  about: AboutValues;
   changelogPath: string;
 }
 
 export function registerMetaRoutes(app: App, options: MetaRoutesOptions): void {
-  const version = versionInfo(options.environment);
+  const version = versionInfo(options.environment, options.about);
   app.get(ApiRoutes.version.url, { schema: routeSchema(ApiRoutes.version, 'meta') }, async () => version);
 
   const healthSchema = routeSchema(ApiRoutes.health, 'meta');

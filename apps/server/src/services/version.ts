@@ -12,6 +12,13 @@ export function environmentFrom(appEnv: string | undefined): Environment {
   return value === 'production' || value === 'prod' ? 'production' : 'development';
 }
 
-export function versionInfo(environment: Environment): VersionResponse {
-  return { version: `${APP_VERSION}-${environment === 'production' ? 'PROD' : 'DEV'}`, environment };
+/** The operator's own values the About and CONNECTION FAILED texts show (README "Configuration"). */
+export interface AboutValues {
+  contact?: string;
+  donationAddress?: string;
+}
+
+/** The version call's answer: the version line, the environment, and the operator's values that are set. */
+export function versionInfo(environment: Environment, about: AboutValues = {}): VersionResponse {
+  return { version: `${APP_VERSION}-${environment === 'production' ? 'PROD' : 'DEV'}`, environment, ...about };
 }

@@ -76,6 +76,8 @@ async function request<T>(method: 'GET' | 'POST', url: string, body?: unknown, e
   }
   if (response.status === 304 && headers['If-None-Match'] !== undefined) {
     debugLog(method, debugPath(url), 304);
+    // read the (empty) body to its end: a response left unread is reported as an aborted request
+    await response.text().catch(() => '');
     return NOT_MODIFIED as T;
   }
   let parsed: unknown = undefined;

@@ -5,20 +5,19 @@
 import { useRef } from 'react';
 import { Modal, ModalButton } from './Modal';
 import { hotkeyProps, useHotkeys } from './useHotkeys';
-import { Destination, HeatNote } from './TravelRisk';
-import { travel } from '../store/gameActions';
+import { cheapestFare, Destination, HeatNote, StrandedNote } from './TravelRisk';
 import { useGameStore } from '../store/gameStore';
 import { useCatalogue } from '../store/useCatalogue';
 
-export default function FlyToModal({ onClose, onFlying }: { onClose: () => void; onFlying?: (f: boolean) => void }) {
+/** `onFly` makes the trip (through the last day's question, components/DayEnd) once this dialog has closed. */
+export default function FlyToModal({ onClose, onFly }: { onClose: () => void; onFly: (destination: string) => void }) {
   const gs = useGameStore((s) => s.gameState);
   const { locations } = useCatalogue();
   const gridRef = useRef<HTMLDivElement>(null);
   const others = gs ? locations.filter((l) => l.id !== gs.location) : [];
   const fly = (id: string) => {
     onClose();
-    onFlying?.(true);
-    void travel(id).finally(() => onFlying?.(false));
+    onFly(id);
   };
   // the city's number in the grid (1-9, 0 for a tenth): a trip in two keys, F then the number
   useHotkeys(
@@ -35,6 +34,7 @@ export default function FlyToModal({ onClose, onFlying }: { onClose: () => void;
   return (
     <Modal title="Fly to..." onDismiss={onClose} className="fly-modal">
       <HeatNote player={gs.player} />
+      <StrandedNote cash={gs.player.cash} fare={cheapestFare(locations, gs.location)} />
       <div className="location-grid" ref={gridRef}>
         {others.map((l, i) => (
           <button

@@ -72,3 +72,29 @@ export function Destination({ location, player }: { location: Location; player: 
     </>
   );
 }
+
+/** The cheapest fare out of `here`: what the player needs in cash to leave at all. */
+export function cheapestFare(locations: readonly Pick<Location, 'id' | 'flightPrice'>[], here: string): number {
+  const fares = locations.filter((l) => l.id !== here).map((l) => l.flightPrice);
+  return fares.length === 0 ? 0 : Math.min(...fares);
+}
+
+/**
+ * Where a player whose cash is below every fare is told why no city can be picked, and what is still open to them
+ * (shown above the cities of TRAVEL TO... and Fly to...).
+ */
+export function StrandedNote({ cash, fare }: { cash: number; fare: number }) {
+  if (cash >= fare) return null;
+  return (
+    <p className="warning-text stranded-note" role="status">
+      You need {formatMoney(fare)} for the cheapest fare. You can still sell drugs, withdraw from the bank, borrow, or
+      Stay Here.
+    </p>
+  );
+}
+
+/** A buy's warning when it would leave less cash than the cheapest fare out (shown in the trade dialog). */
+export function strandingWarning(cashLeft: number, fare: number): string | null {
+  if (cashLeft >= fare) return null;
+  return `That leaves you ${formatMoney(Math.max(0, cashLeft))}, less than the cheapest fare out (${formatMoney(fare)}): you would have to sell before you can fly.`;
+}

@@ -2,7 +2,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Spinner } from './Spinner';
 import { hotkeyProps, useHotkeys } from './useHotkeys';
-import { stayHere } from '../store/gameActions';
+import { useDayEnd } from './DayEnd';
 import { useGameStore } from '../store/gameStore';
 import { lazyWithPreload } from './lazyWithPreload';
 
@@ -10,13 +10,15 @@ const FlyToModal = lazyWithPreload(() => import('./FlyToModal'));
 
 export function ViewHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING' || s.transition !== null);
+  const gs = useGameStore((s) => s.gameState);
+  const dayEnd = useDayEnd(gs);
   const [staying, setStaying] = useState(false);
   const [flyOpen, setFlyOpen] = useState(false);
   const [flying, setFlying] = useState(false);
 
   const onStay = async () => {
     setStaying(true);
-    await stayHere();
+    await dayEnd.stay();
     setStaying(false);
   };
 
@@ -39,9 +41,16 @@ export function ViewHeader({ title, children }: { title: ReactNode; children?: R
       </div>
       {flyOpen && (
         <Suspense fallback={null}>
-          <FlyToModal onClose={() => setFlyOpen(false)} onFlying={setFlying} />
+          <FlyToModal
+            onClose={() => setFlyOpen(false)}
+            onFly={(id) => {
+              setFlying(true);
+              void dayEnd.fly(id).finally(() => setFlying(false));
+            }}
+          />
         </Suspense>
       )}
+      {dayEnd.question}
     </header>
   );
 }

@@ -113,7 +113,7 @@ function playEventSounds(events: readonly ClientGameEvent[], gs: ClientGameState
  */
 export async function startNewGame(playerName: string, seed: string | null, options: { daily?: boolean } = {}): Promise<string | null> {
   await loadGameData();
-  if (store().sessionId) await api.endSession();
+  if (store().sessionId) await endSession();
   const s = store();
   s.resetGame();
   s.clearMessages();
@@ -237,11 +237,22 @@ export async function catchUp(): Promise<boolean> {
   }
 }
 
-export async function endSession(): Promise<void> {
-  await api.endSession();
-  setSessionId(null);
-  store().setSession(null);
-  store().resetGame();
+/** An end under way: a second press (Main Menu twice, Play Again after it) joins it instead of asking again. */
+let ending: Promise<void> | null = null;
+
+/** Ends the session on the server (once, however often it is pressed) and forgets it here. */
+export function endSession(): Promise<void> {
+  ending ??= api
+    .endSession()
+    .then(() => {
+      setSessionId(null);
+      store().setSession(null);
+      store().resetGame();
+    })
+    .finally(() => {
+      ending = null;
+    });
+  return ending;
 }
 
 // ---------- the day ----------

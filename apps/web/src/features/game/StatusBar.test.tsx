@@ -101,6 +101,24 @@ describe('StatusBar (phone)', () => {
   });
 });
 
+describe('StatusBar: the end of the run', () => {
+  it('says so on the last two days, in both layouts, and not before', () => {
+    const warning = () => screen.queryByRole('status')?.textContent ?? null;
+    useGameStore.getState().setGameState(state({}, 28, 30));
+    render(<StatusBar />);
+    expect(warning()).toBeNull();
+    cleanup();
+    useGameStore.getState().setGameState(state({}, 29, 30));
+    render(<StatusBar />);
+    expect(warning()).toBe('ONE DAY LEFT after today: sell up by tomorrow');
+    cleanup();
+    mobile.value = true;
+    useGameStore.getState().setGameState(state({}, 32, 32)); // a promotion gave two more days
+    render(<StatusBar />);
+    expect(warning()).toBe('LAST DAY: sell everything');
+  });
+});
+
 describe('CashCounter', () => {
   it('counts to the new cash in about 500 ms; the indicator stays 1.5 s, the class 0.6 s; size follows the change', () => {
     vi.useFakeTimers();

@@ -3,6 +3,7 @@
 // the cash gains a digit, and the desktop row never wraps at 1280 px (each cell is its label over its value). The
 // phone shows the exact cash (a trader needs it); debt and bank are compact there.
 import { DEFAULT_MAX_DAYS, RANKS } from '@drugwars/engine';
+import { endWarning } from '../../components/DayEnd';
 import { useIsMobile } from '../../components/hooks';
 import { DEFAULT_INVENTORY_NAME } from '../../constants';
 import { locationName } from '../../lib/catalogue';
@@ -27,6 +28,12 @@ export function StatusBar() {
   const location = locationName(catalogue, gs.location);
   const health = Math.max(0, Math.round(p.health));
   const hc = healthClass(health);
+  const warning = endWarning({ day: gs.day, maxDays });
+  const ending = warning && (
+    <p className="status-warning" role="status">
+      {warning}
+    </p>
+  );
 
   if (mobile) {
     return (
@@ -59,6 +66,7 @@ export function StatusBar() {
             Pocket: {p.usedSpace}/{p.coatSpace}
           </span>
         </div>
+        {ending}
       </section>
     );
   }
@@ -93,6 +101,7 @@ export function StatusBar() {
           {p.usedSpace}/{p.coatSpace}
         </span>
       </span>
+      {ending}
     </section>
   );
 }

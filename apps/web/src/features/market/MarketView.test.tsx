@@ -1,6 +1,6 @@
 // The market view (SPEC.md section 2): columns, which rows show, trend arrows, and when Buy and Sell are offered.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { resetHotkeys } from '../../components/useHotkeys';
 import { useGameStore } from '../../store/gameStore';
 import { makeState, market } from '../../test/fixtures';
@@ -142,5 +142,25 @@ describe('MarketView keys', () => {
     press('-');
     press('b');
     expect(screen.getByRole('dialog', { name: 'Buy speed' })).toBeTruthy();
+  });
+
+  it('a buy that would leave less than the cheapest fare says so in the dialog before it is confirmed', () => {
+    useGameStore.setState({ gameData: { locations: [
+      { id: 'new_york', name: 'New York', flightPrice: 200, hasAirport: true, dangerLevel: 3 },
+      { id: 'boston', name: 'Boston', flightPrice: 100, hasAirport: false, dangerLevel: 1 },
+    ] } });
+    show(1000); // Weed at $300
+    press('1');
+    press('b');
+    const dialog = screen.getByRole('dialog', { name: 'Buy Weed' });
+    expect(within(dialog).queryByText(/cheapest fare/)).toBeNull(); // 1 leaves $700
+    press('m'); // 3 leave $100: still a fare
+    expect(within(dialog).queryByText(/cheapest fare/)).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Quantity'), { target: { value: '3' } });
+    const gs = useGameStore.getState().gameState!;
+    act(() => useGameStore.getState().setGameState({ ...gs, player: { ...gs.player, cash: 950 } }));
+    expect(within(screen.getByRole('dialog')).getByRole('status').textContent).toBe(
+      'That leaves you $50, less than the cheapest fare out ($100): you would have to sell before you can fly.',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import type { ClientGameState, MarketEntry } from '@drugwars/engine';
 import { Table, type Column } from '../../components/Table';
 import { TradeModal } from '../../components/TradeModal';
+import { cheapestFare, strandingWarning } from '../../components/TravelRisk';
 import { useRowKeys } from '../../components/useRowKeys';
 import { ViewHeader } from '../../components/ViewHeader';
 import { locationName } from '../../lib/catalogue';
@@ -142,6 +143,11 @@ export function MarketView() {
       {trade && (
         <TradeModal
           ctx={tradeContextFor(gs, trade.entry, trade.mode)}
+          warning={
+            trade.mode === 'buy'
+              ? (q) => (q > 0 ? strandingWarning(gs.player.cash - q * trade.entry.price, cheapestFare(catalogue.locations, gs.location)) : null)
+              : undefined
+          }
           onClose={() => setTrade(null)}
           onConfirm={async (q) => {
             const opts = { refusalIn: 'dialog' } as const;

@@ -3,7 +3,11 @@
 import { OLDER_RULES_MESSAGE } from '@drugwars/engine';
 import { Modal, ModalButton } from '../../components/Modal';
 import { CopyField } from '../../components/CopyField';
-import { CONTACT_ID, DONATION_ADDRESS, ORIGINAL_AUTHOR, ORIGINAL_AUTHOR_SITE } from '../../config';
+import type { VersionResponse } from '@drugwars/protocol';
+import { ORIGINAL_AUTHOR, ORIGINAL_AUTHOR_SITE } from '../../config';
+
+/** The operator's values from the version call (each absent when the server has none configured). */
+export type AboutValues = Pick<VersionResponse, 'contact' | 'donationAddress'>;
 
 export function NotFoundModal({ onClose }: { onClose: () => void }) {
   return (
@@ -56,11 +60,11 @@ export function generateErrorId(now: number = Date.now(), random: () => number =
 export const CONNECTION_FAILED_TEXT =
   "Shit, the game's not working. Try again in 5 minutes, the server might be restarting. If it's still not working, tell the dev to get his shit together or try again later.";
 
-export function ConnectionFailedModal({ errorId, onRetry }: { errorId: ErrorId; onRetry: () => void }) {
+export function ConnectionFailedModal({ errorId, about, onRetry }: { errorId: ErrorId; about: AboutValues; onRetry: () => void }) {
   return (
     <Modal title="CONNECTION FAILED" className="modal-danger" onDismiss={onRetry}>
       <p>{CONNECTION_FAILED_TEXT}</p>
-      <CopyField label="Contact" value={CONTACT_ID} />
+      {about.contact && <CopyField label="Contact" value={about.contact} />}
       <p className="error-id">{`Error: err-${errorId.time}-${errorId.random}`}</p>
       <div className="modal-actions">
         <button type="button" className="btn" onClick={onRetry}>
@@ -71,15 +75,19 @@ export function ConnectionFailedModal({ errorId, onRetry }: { errorId: ErrorId; 
   );
 }
 
-export function AboutModal({ onClose }: { onClose: () => void }) {
+export function AboutModal({ about, onClose }: { about: AboutValues; onClose: () => void }) {
   return (
     <Modal title="About" onDismiss={onClose}>
       <p>
         DRUG WARS is a free clone of the classic 1984 game by {ORIGINAL_AUTHOR}. It costs nothing to play and never
         will. Only game-related data is tracked (no personal information).
       </p>
-      <p>If you like it, tips keep the server running:</p>
-      <CopyField label="Donation address" value={DONATION_ADDRESS} />
+      {about.donationAddress && (
+        <>
+          <p>If you like it, tips keep the server running:</p>
+          <CopyField label="Donation address" value={about.donationAddress} />
+        </>
+      )}
       <p>
         Show the original author some love too: his tip address is on his site,{' '}
         <a href={ORIGINAL_AUTHOR_SITE} target="_blank" rel="noreferrer">
@@ -87,7 +95,7 @@ export function AboutModal({ onClose }: { onClose: () => void }) {
         </a>
         .
       </p>
-      <CopyField label="Messenger contact" value={CONTACT_ID} />
+      {about.contact && <CopyField label="Messenger contact" value={about.contact} />}
       <ModalButton label="WHATEVER" onClick={onClose} />
     </Modal>
   );

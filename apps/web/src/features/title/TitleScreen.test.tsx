@@ -28,7 +28,7 @@ function renderAt(path: string, state?: unknown) {
 
 const healthy = {
   'GET /api/health': { body: { success: true, status: 'ok', database: 'ok' } },
-  'GET /api/version': { body: { version: '2.2.0-DEV', environment: 'development' } },
+  'GET /api/version': { body: { version: '2.2.0-DEV', environment: 'development', contact: '@dealer', donationAddress: 'bc1qxyz' } },
   'GET /locales/en.json': { body: { buttons: ['PLAY NOW', 'MOST WANTED LIST', 'About'] } },
   'GET /api/changelog': { body: { success: true, entries: [{ version: '2.2.0', date: '2026-11-01', changes: 'Fresh start' }] } },
 };
@@ -239,6 +239,25 @@ describe('TitleScreen', () => {
     expect(copy.textContent).toBe('COPY');
     fireEvent.click(screen.getByRole('button', { name: 'WHATEVER' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("About and CONNECTION FAILED show the operator's contact and donation address, and no line when unset", async () => {
+    const unset = { ...healthy, 'GET /api/version': { body: { version: '2.2.0-DEV', environment: 'development' } } };
+    vi.stubGlobal('fetch', stubFetch(unset).fn);
+    renderAt('/');
+    await act(async () => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'About' }));
+    const dialog = screen.getByRole('dialog', { name: 'About' });
+    expect(dialog.textContent).not.toMatch(/drugwars-dev|bc1q|tips keep the server running/);
+    expect(screen.queryByRole('button', { name: /^Copy/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'WHATEVER' }));
+    cleanup();
+    vi.stubGlobal('fetch', stubFetch(healthy).fn);
+    renderAt('/');
+    await act(async () => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'About' }));
+    expect(screen.getByRole('button', { name: 'Copy Donation address' })).toBeTruthy();
+    expect(screen.getByText('@dealer')).toBeTruthy();
   });
 
   it('a clipboard failure is only logged', async () => {

@@ -23,6 +23,7 @@ import {
   generateErrorId,
   NotFoundModal,
   RulesChangedModal,
+  type AboutValues,
   type ErrorId,
 } from './TitleModals';
 import { lazyWithPreload } from '../../components/lazyWithPreload';
@@ -79,6 +80,13 @@ export function isTestVersion(version: string): boolean {
   return TEST_VERSION_PATTERN.test(version);
 }
 
+/** A game asked for: the name entry's start. */
+interface StartRequest {
+  name: string;
+  seed: string | null;
+  options: StartOptions;
+}
+
 export function TitleScreen({ notFound = false, howToPlay = false }: { notFound?: boolean; howToPlay?: boolean }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -88,6 +96,9 @@ export function TitleScreen({ notFound = false, howToPlay = false }: { notFound?
   const [errorId, setErrorId] = useState<ErrorId | null>(null);
   const [offline, setOffline] = useState(false);
   const [version, setVersion] = useState('');
+  const [about, setAbout] = useState<AboutValues>({});
+  /** A start asked for while offline: made as soon as the server answers again. */
+  const [waitingStart, setWaitingStart] = useState<StartRequest | null>(null);
   const [showChangelog, setShowChangelog] = useState(false);
   const [changelog, setChangelog] = useState<ChangelogEntry[] | null>(null);
   const [modal, setModal] = useState<'name' | 'about' | null>(null);
@@ -125,7 +136,10 @@ export function TitleScreen({ notFound = false, howToPlay = false }: { notFound?
     // version check failure: nothing (SPEC.md section 8)
     api
       .version()
-      .then((v) => setVersion(v.version))
+      .then((v) => {
+        setVersion(v.version);
+        setAbout({ contact: v.contact, donationAddress: v.donationAddress });
+      })
       .catch(() => undefined);
   }, []);
 
@@ -183,6 +197,13 @@ export function TitleScreen({ notFound = false, howToPlay = false }: { notFound?
 
   const onStart = async (name: string, seed: string | null, options: StartOptions = {}) => {
     setModal(null);
+    // A game is played on the server: offline, say so and start it by itself once the connection is back.
+    if (deviceOffline()) {
+      setOffline(true);
+      setWaitingStart({ name, seed, options });
+      return;
+    }
+    setWaitingStart(null);
     setStarting(true);
     const sessionId = await startNewGame(name, seed, options);
     if (sessionId === null) {
@@ -191,6 +212,14 @@ export function TitleScreen({ notFound = false, howToPlay = false }: { notFound?
     }
     navigate(sessionId ? `/game?id=${encodeURIComponent(sessionId)}` : '/game');
   };
+
+  // the start asked for while offline, once the server answers again
+  useEffect(() => {
+    if (offline || checking || errorId || !waitingStart) return;
+    void onStart(waitingStart.name, waitingStart.seed, waitingStart.options);
+    // onStart is a plain function of this render; the effect runs when the connection comes back
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [offline, checking, errorId, waitingStart]);
 
   const openName = () => {
     signals.emit({ type: 'funnel', stage: 'name_entry' });
@@ -204,7 +233,9 @@ export function TitleScreen({ notFound = false, howToPlay = false }: { notFound?
         {version && <p className="version-line">v{version}</p>}
         {offline && (
           <p role="status" className="offline-note">
-            You're offline. Retrying when your connection is back...
+            {waitingStart
+              ? "Games are played on the server, so they need a connection. You're offline: your game starts by itself when you're back."
+              : "You're offline. Retrying when your connection is back..."}
           </p>
         )}
         {version && isTestVersion(version) && (
@@ -268,7 +299,7 @@ export function TitleScreen({ notFound = false, howToPlay = false }: { notFound?
       </footer>
 
       {(checking || starting) && <LoadingOverlay />}
-      {errorId && !checking && <ConnectionFailedModal errorId={errorId} onRetry={() => void check()} />}
+      {errorId && !checking && <ConnectionFailedModal errorId={errorId} about={about} onRetry={() => void check()} />}
       {modal === 'name' && !checking && (
         <Suspense fallback={<LoadingOverlay />}>
           <NameEntryModal
@@ -279,7 +310,7 @@ export function TitleScreen({ notFound = false, howToPlay = false }: { notFound?
           />
         </Suspense>
       )}
-      {modal === 'about' && <AboutModal onClose={() => setModal(null)} />}
+      {modal === 'about' && <AboutModal about={about} onClose={() => setModal(null)} />}
       {howToPlay && (
         <Suspense fallback={<LoadingOverlay />}>
           <HowToPlayModal onClose={() => navigate('/')} />

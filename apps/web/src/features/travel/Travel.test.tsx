@@ -7,6 +7,8 @@ import { makeState } from '../../test/fixtures';
 import FlyToModal from '../../components/FlyToModal';
 import { dangerStars } from '../../components/TravelRisk';
 import { TravelView } from './TravelView';
+import { travel } from '../../store/gameActions';
+import { ViewHeader } from '../../components/ViewHeader';
 
 const locations: Location[] = [
   { id: 'new_york', name: 'New York', flightPrice: 200, hasAirport: true, dangerLevel: 3 },
@@ -112,7 +114,7 @@ describe('FlyToModal', () => {
       gameOver: true,
     });
     const onClose = vi.fn();
-    render(<FlyToModal onClose={onClose} />);
+    render(<FlyToModal onClose={onClose} onFly={(id) => void travel(id)} />);
     const dialog = screen.getByRole('dialog');
     const buttons = within(dialog)
       .getAllByRole('button')
@@ -133,5 +135,54 @@ describe('FlyToModal', () => {
     expect(api.travel).toHaveBeenCalledWith('miami');
     // the day ended the game: the game screen goes to /gameover
     expect(useGameStore.getState().redirect).toBe('/gameover');
+  });
+});
+
+describe('stranded and the last day', () => {
+  it('with less cash than every fare, TRAVEL TO... and Fly to... say why and what is still open', () => {
+    useGameStore.getState().setGameState(makeState({ cash: 40 }));
+    render(<TravelView />);
+    const note = 'You need $50 for the cheapest fare. You can still sell drugs, withdraw from the bank, borrow, or Stay Here.';
+    expect(screen.getByRole('status').textContent).toBe(note);
+    cleanup();
+    render(<FlyToModal onClose={vi.fn()} onFly={vi.fn()} />);
+    expect(within(screen.getByRole('dialog')).getByText(note)).toBeTruthy();
+    cleanup();
+    useGameStore.getState().setGameState(makeState({ cash: 50 }));
+    render(<TravelView />);
+    expect(screen.queryByText(/cheapest fare/)).toBeNull();
+  });
+
+  it('on the last day Stay Here asks first; NEVERMIND keeps the game, END THE GAME ends the day', async () => {
+    const stay = vi.spyOn(api, 'stay').mockResolvedValue({
+      success: true,
+      version: 1,
+      message: 'Game over.',
+      gameState: { ...makeState(), gameOver: true },
+      events: [],
+      gameOver: true,
+    });
+    useGameStore.setState({ settings: { ...useGameStore.getState().settings, travelSpeed: 'skip' } });
+    useGameStore.getState().setGameState({ ...makeState(), day: 30, maxDays: 30 });
+    render(<ViewHeader title="Market" />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay Here' })));
+    const ask = screen.getByRole('dialog', { name: 'LAST DAY' });
+    // the safe answer has the focus
+    expect(document.activeElement).toBe(within(ask).getByRole('button', { name: 'NEVERMIND' }));
+    await act(async () => fireEvent.click(within(ask).getByRole('button', { name: 'NEVERMIND' })));
+    expect(stay).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay Here' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'END THE GAME' })));
+    expect(stay).toHaveBeenCalledTimes(1);
+  });
+
+  it('the day before the last one, Stay Here does not ask', async () => {
+    const stay = vi.spyOn(api, 'stay').mockResolvedValue({ success: true, version: 1, message: 'Day 30.', gameState: { ...makeState(), day: 30, maxDays: 30 }, events: [], gameOver: false });
+    useGameStore.setState({ settings: { ...useGameStore.getState().settings, travelSpeed: 'skip' } });
+    useGameStore.getState().setGameState({ ...makeState(), day: 29, maxDays: 30 });
+    render(<ViewHeader title="Market" />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Stay Here' })));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(stay).toHaveBeenCalledTimes(1);
   });
 });
