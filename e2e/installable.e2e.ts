@@ -127,6 +127,6 @@ describe.skipIf(!chromiumAvailable())('installable, compressed, offline-ready we
     await context.setOffline(false);
     await expect.poll(() => page.getByRole('status').count(), POLL).toBe(0);
     expect(await dialog(page, 'CONNECTION FAILED').count()).toBe(0);
-    await expect.poll(() => page.locator('.version-line').count(), POLL).toBe(1);
+    await expect.poll(() => page.locator('.footer-version').innerText(), POLL).toMatch(/^v2\.2\.0-/);
   });
 });

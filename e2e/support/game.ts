@@ -61,6 +61,7 @@ export async function startGame(
     expect(await seedInput.getAttribute('placeholder')).toBe('SEED (OPTIONAL)');
     await modal.getByRole('checkbox').check();
     expect(await seedInput.getAttribute('placeholder')).toBe('Enter seed (16 digits)...');
+    expect(await modal.getByText('Seeded games are not eligible for leaderboard').count()).toBe(1);
     await seedInput.fill(opts.seed);
   }
   if (opts.replaceActive) await page.getByRole('region', { name: 'ACTIVE GAMES' }).waitFor();

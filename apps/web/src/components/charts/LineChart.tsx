@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { GAME_CHART_COLOURS } from '../../constants';
-import { axisFont, isEmptyChart, legendIndex, legendValue, lineColour, xTicks, yDivisions, type ChartData } from './chartData';
+import { axisFont, isEmptyChart, legendIndex, legendValue, lineColour, xTickCount, xTicks, yDivisions, type ChartData } from './chartData';
 import './charts.css';
 
 export interface LineChartProps {
@@ -20,6 +20,19 @@ export interface LineChartProps {
 }
 
 type UPlotCtor = typeof uPlot;
+
+/**
+ * The y axis as wide as its longest label (-$100,000 needs more room than $620), so no label or minus sign is cut
+ * off at the left edge. uPlot asks again once the labels are known (cycleNum 1); later cycles keep that size.
+ */
+function yAxisSize(u: uPlot, values: string[] | null, axisIdx: number, cycleNum: number): number {
+  const axis = u.axes[axisIdx]!;
+  if (cycleNum > 1) return (axis as { _size?: number })._size ?? 70;
+  const longest = (values ?? []).reduce((a, v) => (v.length > a.length ? v : a), '');
+  u.ctx.font = (axis.font as unknown as [string])[0];
+  const text = longest === '' ? 0 : u.ctx.measureText(longest).width / devicePixelRatio;
+  return Math.ceil((axis.ticks?.size ?? 10) + (axis.gap ?? 5) + text + 4);
+}
 let uplotPromise: Promise<UPlotCtor> | null = null;
 /** uPlot and its CSS, once (a failed load is forgotten, so the next chart tries again). */
 function loadUPlot(): Promise<UPlotCtor> {
@@ -61,17 +74,21 @@ export function LineChart({ data, paletteSize = GAME_CHART_COLOURS, showLegend =
           scales: { x: { time: false } },
           axes: [
             {
+              // the days as numbers under one 'Day' label, as many as the width holds (they overlapped on a phone)
               stroke: '#33ff33',
               font,
+              labelFont: font,
+              label: 'Day',
+              labelSize: 20,
               grid: { stroke: '#113311' },
-              splits: () => xTicks(data.days),
-              values: (_u, splits) => splits.map((d) => `Day ${d}`),
+              splits: (u) => xTicks(data.days, xTickCount(u.width)),
+              values: (_u, splits) => splits.map((d) => String(d)),
             },
             {
               stroke: '#33ff33',
               font,
               grid: { stroke: '#113311' },
-              size: 70,
+              size: yAxisSize,
               splits: (_u, _i, min, max) => yDivisions(min, max),
               values: (_u, splits) => splits.map((v) => (formatValue ? formatValue(v) : String(Math.round(v)))),
             },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignSeries, axisFont, drugPriceSeries, legendIndex, legendValue, lineColour, xTicks, yDivisions } from './chartData';
+import { alignSeries, axisFont, drugPriceSeries, legendIndex, legendValue, lineColour, xTickCount, xTicks, yDivisions } from './chartData';
 import { formatMoney } from '../../lib/format';
 
 const names: Record<string, string> = { ny: 'New York', mia: 'Miami', bos: 'Boston' };
@@ -44,6 +44,10 @@ describe('chart data shaping', () => {
     expect(ticks[0]).toBe(1);
     expect(ticks[ticks.length - 1]).toBe(30);
     expect(xTicks([1, 2, 3])).toEqual([1, 2, 3]);
+    // a phone's chart holds fewer labels: they overlapped ('Day 1Day 2') at 340 px
+    expect(xTickCount(340)).toBe(7);
+    expect(xTickCount(1000)).toBe(10);
+    expect(xTicks(Array.from({ length: 30 }, (_, i) => i + 1), xTickCount(340))).toEqual([1, 6, 11, 16, 20, 25, 30]);
     expect(yDivisions(0, 100)).toEqual([0, 20, 40, 60, 80, 100]);
   });
 

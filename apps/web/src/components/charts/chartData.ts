@@ -78,6 +78,11 @@ export function drugPriceSeries(
 }
 
 /** At most `max` x-axis tick values, evenly spread over the days, always including the first and last. */
+/** How many day ticks a chart this wide (CSS px) holds: about one per 48 px, at most the SPEC's 10. */
+export function xTickCount(width: number): number {
+  return Math.max(2, Math.min(CHART_MAX_X_TICKS, Math.floor(width / 48)));
+}
+
 export function xTicks(days: readonly number[], max: number = CHART_MAX_X_TICKS): number[] {
   if (days.length <= max) return [...days];
   const ticks: number[] = [];

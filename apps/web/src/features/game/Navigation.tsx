@@ -1,4 +1,6 @@
-// Navigation modes (Places, Info, Inventory) and their views (SPEC.md section 2).
+// Navigation modes (Places, Info, Inventory) and their views (SPEC.md section 2). On a phone a mode's views are one
+// row that scrolls sideways; the row says there is more to one side (classes more-left, more-right: a fade).
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Tabs } from '../../components/Tabs';
 import { hotkeyProps, useHotkeys, type HotkeyHandler, type ShortcutId } from '../../components/useHotkeys';
 import { useGameStore, type InventoryTab, type NavMode, type ViewName } from '../../store/gameStore';
@@ -49,12 +51,36 @@ const VIEW_HOTKEYS: Partial<Record<ShortcutId, HotkeyHandler>> = Object.fromEntr
   ),
 );
 
+/** Whether a row scrolled sideways has more to see on its left and on its right. */
+function useSideScroll(ref: RefObject<HTMLElement | null>, content: unknown): { left: boolean; right: boolean } {
+  const [more, setMore] = useState({ left: false, right: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const left = el.scrollLeft > 1;
+      const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setMore((m) => (m.left === left && m.right === right ? m : { left, right }));
+    };
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref, content]);
+  return more;
+}
+
 export function Navigation() {
   const navMode = useGameStore((s) => s.navMode);
   const view = useGameStore((s) => s.view);
   const tab = useGameStore((s) => s.inventoryTab);
   const { setNavMode, setView, setInventoryTab } = useGameStore.getState();
   useHotkeys(VIEW_HOTKEYS);
+  const itemsRef = useRef<HTMLDivElement>(null);
+  const more = useSideScroll(itemsRef, navMode);
 
   return (
     <nav className="game-nav" aria-label="Game navigation">
@@ -73,7 +99,7 @@ export function Navigation() {
           }
         }}
       />
-      <div className="nav-items">
+      <div ref={itemsRef} className={`nav-items${more.left ? ' more-left' : ''}${more.right ? ' more-right' : ''}`}>
         {NAV_ITEMS[navMode].map((item) => {
           const active = view === item.view && (!item.tab || item.tab === tab);
           return (

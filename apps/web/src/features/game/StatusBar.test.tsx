@@ -75,29 +75,29 @@ describe('StatusBar (desktop)', () => {
 });
 
 describe('StatusBar (phone)', () => {
-  it("row one: cash, debt above 0, bank, HP; row two: day, location, 'Pocket: used/capacity'", () => {
+  it("every figure exact over three rows: cash and bank, debt and HP, then day, location and 'Pocket: used/capacity'", () => {
     mobile.value = true;
-    useGameStore.getState().setGameState(state({ cash: 2500, debt: 1500, bank: 0, health: 9, usedSpace: 3, coatSpace: 100 }));
+    useGameStore.getState().setGameState(state({ cash: 2500, debt: 1500, bank: 1_234_567, health: 9, usedSpace: 3, coatSpace: 100 }));
     render(<StatusBar />);
     const rows = Array.from(document.querySelectorAll('.status-row')).map((r) =>
       Array.from(r.querySelectorAll('.stat')).map((e) => e.textContent?.replace(/\s+/g, ' ').trim()),
     );
-    // the exact cash (a trader needs it); debt and bank compact
     expect(rows).toEqual([
-      ['Cash $2,500', 'Debt $1.5k', 'Bank $0', 'HP 9%'],
+      ['Cash $2,500', 'Bank $1,234,567'],
+      ['Debt $1,500', 'HP 9%'],
       ['Day 2/30', 'New York', 'Pocket: 3/100'],
     ]);
     expect(document.querySelector('.health-critical')).toBeTruthy();
   });
 
-  it('leaves the debt out when there is none, keeping its column so the bank and HP stay put', () => {
+  it('leaves the debt out when there is none, keeping its column so HP stays put', () => {
     mobile.value = true;
     useGameStore.getState().setGameState(state({ debt: 0, loanShark: null, cash: 12_345_678 }));
     render(<StatusBar />);
     expect(screen.queryByText('Debt')).toBeNull();
-    const first = document.querySelector('.status-row')!;
-    expect(Array.from(first.children).map((c) => c.className.split(' ')[0])).toEqual(['stat', 'stat-empty', 'stat', 'stat']);
-    expect(first.textContent?.replace(/\s+/g, ' ')).toContain('Cash $12,345,678');
+    const second = document.querySelectorAll('.status-row')[1]!;
+    expect(Array.from(second.children).map((c) => c.className.split(' ')[0])).toEqual(['stat-empty', 'stat']);
+    expect(document.querySelector('.status-row')!.textContent?.replace(/\s+/g, ' ')).toContain('Cash $12,345,678');
   });
 });
 

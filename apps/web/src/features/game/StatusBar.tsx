@@ -1,13 +1,13 @@
 // The status bar of SPEC.md section 2: a desktop row and a two-row phone layout. Each figure has a cell of its
 // own in a grid of fixed columns (styles.css), so nothing moves as numbers grow: Health stays where it is when
 // the cash gains a digit, and the desktop row never wraps at 1280 px (each cell is its label over its value). The
-// phone shows the exact cash (a trader needs it); debt and bank are compact there.
+// phone shows every figure exact too (a trader needs them), over three rows.
 import { DEFAULT_MAX_DAYS, RANKS } from '@drugwars/engine';
 import { endWarning } from '../../components/DayEnd';
 import { useIsMobile } from '../../components/hooks';
 import { DEFAULT_INVENTORY_NAME } from '../../constants';
 import { locationName } from '../../lib/catalogue';
-import { formatCompact, formatMoney, healthClass } from '../../lib/format';
+import { formatMoney, healthClass } from '../../lib/format';
 import { useGameStore } from '../../store/gameStore';
 import { useCatalogue } from '../../store/useCatalogue';
 import { CashCounter } from './CashCounter';
@@ -36,28 +36,32 @@ export function StatusBar() {
   );
 
   if (mobile) {
+    // Three rows of exact figures (a trader plans on the exact cash, debt and bank): money, debt and health,
+    // then where and when.
     return (
       <section className="status-bar status-mobile" aria-label="Status">
-        <div className="status-row">
+        <div className="status-row status-money">
           <span className="stat stat-cash">
             <span className="stat-label">Cash</span> <CashCounter cash={p.cash} />
           </span>
+          <span className="stat stat-bank">
+            <span className="stat-label">Bank</span> {formatMoney(p.bank)}
+          </span>
+        </div>
+        <div className="status-row status-money">
           {p.debt > 0 ? (
             <span className="stat stat-debt">
-              <span className="stat-label">Debt</span> ${formatCompact(p.debt)}
+              <span className="stat-label">Debt</span> {formatMoney(p.debt)}
             </span>
           ) : (
-            // keeps the bank and HP in their columns when there is no debt
+            // keeps HP in its column when there is no debt
             <span className="stat-empty" />
           )}
-          <span className="stat">
-            <span className="stat-label">Bank</span> ${formatCompact(p.bank)}
-          </span>
           <span className={`stat stat-hp health-${hc}`}>
             <span className="stat-label">HP</span> {health}%
           </span>
         </div>
-        <div className="status-row">
+        <div className="status-row status-where">
           <span className="stat">
             Day {day}/{maxDays}
           </span>

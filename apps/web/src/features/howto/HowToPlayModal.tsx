@@ -30,7 +30,7 @@ export default function HowToPlayModal({ onClose }: HowToPlayModalProps) {
         <p>
           Buy drugs where they are cheap, travel to where they sell high, and sell. Every trip, or a night where you
           are (Stay), is one day, and prices move every night: other cities show only the prices you last saw there,
-          so listen to the rumors. Bank what you don&apos;t need (it pays interest), and shop for a bigger coat,
+          so listen to the rumors. Bank what you don&apos;t need (it pays interest), promotions give you a bigger coat, and the shop sells
           weapons and armor.
         </p>
       </section>

@@ -31,7 +31,8 @@ export function chartDataFor(
   if (!history) return { days: [], series: [] };
   switch (tab) {
     case 'cash':
-      return alignSeries([{ label: 'Cash', points: history.cash ?? [] }]);
+      // recorded as each day begins (after the night's trip): the label says so
+      return alignSeries([{ label: 'Cash at the start of the day', points: history.cash ?? [] }]);
     case 'debt':
       return alignSeries([{ label: 'Debt', points: history.debt ?? [] }]);
     case 'health':

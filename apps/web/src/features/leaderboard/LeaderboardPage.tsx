@@ -60,7 +60,8 @@ const COLUMNS: Column<Ranked>[] = [
   { header: 'Name', cell: (e) => <NameCell entry={e} /> },
   { header: 'Score', cell: (e) => formatMoney(e.score), className: 'num' },
   { header: 'Day', cell: (e) => e.final_day, className: 'num' },
-  { header: 'Date', cell: (e) => formatDate(e.date_achieved) },
+  // a date never breaks across lines ('2026-11-/28' at 1280 px)
+  { header: 'Date', cell: (e) => formatDate(e.date_achieved), className: 'date-cell' },
 ];
 
 interface Board {

@@ -251,7 +251,7 @@ export default function ReplayPage() {
           )}
           <Figures day={day} />
         </section>
-        <p className="muted small">Arrow keys step through the days.</p>
+        <p className="muted small keys-note">Arrow keys step through the days.</p>
         {back}
       </main>
     </div>

@@ -78,8 +78,10 @@ describe('NameEntryModal', () => {
     const { seed, onStart } = open();
     expect(seed.disabled).toBe(true);
     expect(seed.placeholder).toBe('SEED (OPTIONAL)');
-    expect(screen.getByText('Seeded games are not eligible for leaderboard')).toBeTruthy();
+    // the warning is about seeded games: it shows once the seed is asked for
+    expect(screen.queryByText('Seeded games are not eligible for leaderboard')).toBeNull();
     fireEvent.click(screen.getByRole('checkbox'));
+    expect(screen.getByText('Seeded games are not eligible for leaderboard')).toBeTruthy();
     expect(seed.disabled).toBe(false);
     expect(seed.placeholder).toBe('Enter seed (16 digits)...');
     fireEvent.change(seed, { target: { value: '1234-56' } });

@@ -165,6 +165,8 @@ export function NameEntryModal({ onStart, onContinue, onClose, initialName }: Na
             aria-invalid={nameError !== null}
             aria-describedby={nameError ? `${nameId}-error` : undefined}
             onChange={(e) => onNameChange(e.target.value)}
+            // the name filled in is selected: typing a new one replaces it
+            onFocus={(e) => e.currentTarget.select()}
             onKeyDown={onEnter}
           />
           {nameError && (
@@ -209,7 +211,7 @@ export function NameEntryModal({ onStart, onContinue, onClose, initialName }: Na
               {seedError}
             </p>
           )}
-          <p className="warning-text small">Seeded games are not eligible for leaderboard</p>
+          {useSeed && <p className="warning-text small">Seeded games are not eligible for leaderboard</p>}
           <p id={`${nameId}-daily`} className="muted small">
             DAILY RUN: today's game, the same for everybody (UTC). Your first finished run of the day goes on the Daily Run board.
           </p>

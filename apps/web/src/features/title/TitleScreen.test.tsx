@@ -59,7 +59,7 @@ describe('TitleScreen', () => {
     vi.stubGlobal('fetch', stubFetch(healthy).fn);
     renderAt('/');
     expect(await screen.findByText('This is a test version of the game. Expect bugs.')).toBeTruthy();
-    expect(screen.getByText('v2.2.0-DEV', { selector: '.version-line' })).toBeTruthy();
+    expect(screen.getByText('v2.2.0-DEV', { selector: '.footer-version' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'PLAY NOW' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show Changelog' }));
     expect(await screen.findByText('v2.2.0 - 2026-11-01')).toBeTruthy();
@@ -160,7 +160,7 @@ describe('TitleScreen', () => {
     });
     expect(stub.calls.filter((c) => c.url === '/api/health')).toHaveLength(1);
     expect(screen.queryByRole('status')).toBeNull();
-    expect(screen.getByText('v2.2.0-DEV', { selector: '.version-line' })).toBeTruthy();
+    expect(screen.getByText('v2.2.0-DEV', { selector: '.footer-version' })).toBeTruthy();
   });
 
   it('a health check that fails because the network dropped shows the offline note, and the periodic retry recovers', async () => {

@@ -230,7 +230,6 @@ export function TitleScreen({ notFound = false, howToPlay = false }: { notFound?
     <div className="screen title-screen">
       <main className="title-main">
         <AsciiLogo />
-        {version && <p className="version-line">v{version}</p>}
         {offline && (
           <p role="status" className="offline-note">
             {waitingStart
