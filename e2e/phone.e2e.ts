@@ -62,16 +62,25 @@ describe.skipIf(!chromiumAvailable())('a phone: 375 px, touch', () => {
     const stay = run.page.locator('.view-header').getByRole('button', { name: 'Stay Here' });
     expect(await stay.isVisible()).toBe(true);
     // the first market row, Buy button included, lies inside the 375x812 screen without any scrolling, and
-    // above the bottom navigation bar
+    // above the bottom bars: Stay Here and Fly to... under the thumb, then the navigation modes
     expect(await run.page.evaluate(() => window.scrollY)).toBe(0);
     const firstRow = run.page.locator('.market-view tbody tr').first();
     const rowBox = (await firstRow.boundingBox())!;
     const barBox = (await run.page.getByRole('tablist', { name: 'Navigation mode' }).boundingBox())!;
+    const dayBox = (await run.page.locator('.view-actions').boundingBox())!;
     expect(rowBox.y).toBeGreaterThanOrEqual(0);
     expect(rowBox.x).toBeGreaterThanOrEqual(0);
     expect(rowBox.x + rowBox.width).toBeLessThanOrEqual(PHONE.width);
-    expect(rowBox.y + rowBox.height).toBeLessThanOrEqual(barBox.y);
+    expect(rowBox.y + rowBox.height).toBeLessThanOrEqual(dayBox.y);
+    expect(dayBox.y + dayBox.height).toBeLessThanOrEqual(barBox.y + 1);
+    expect(dayBox.y).toBeGreaterThan(PHONE.height * 0.75);
     expect(barBox.y + barBox.height).toBeLessThanOrEqual(PHONE.height);
+    // every touch target of the market is at least 44 x 44 px
+    for (const button of await run.page.locator('.market-view button, .view-actions button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(Math.round(box.width)).toBeGreaterThanOrEqual(44);
+      expect(Math.round(box.height)).toBeGreaterThanOrEqual(44);
+    }
     expect(await firstRow.getByRole('button', { name: /^Buy / }).isVisible()).toBe(true);
     console.log(`phone market: first row at y=${Math.round(rowBox.y)}..${Math.round(rowBox.y + rowBox.height)} of ${PHONE.height}`);
     expect(await pageWidth(run.page)).toBeLessThanOrEqual(PHONE.width);
@@ -91,8 +100,10 @@ describe.skipIf(!chromiumAvailable())('a phone: 375 px, touch', () => {
     const keypad = modal.getByRole('group', { name: 'Numeric keypad' });
     await keypad.waitFor();
     const input = modal.getByLabel('Quantity');
-    // on a touch screen the keypad types: the field itself is read-only (no phone keyboard over the modal)
-    expect(await input.getAttribute('readonly')).not.toBeNull();
+    // on a touch screen the keypad types: the field stays editable (a screen reader must not hear it read-only)
+    // but asks for no phone keyboard over the modal
+    expect(await input.getAttribute('readonly')).toBeNull();
+    expect(await input.getAttribute('inputmode')).toBe('none');
     expect(await input.inputValue()).toBe('1');
     expect(await modal.innerText()).toContain(`Price: ${formatMoney(plan.price)} each`);
     const key = (name: string) => keypad.getByRole('button', { name, exact: true });

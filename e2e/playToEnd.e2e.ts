@@ -6,7 +6,7 @@
 // the player's name filled in, and the MOST WANTED LIST shows that unique name with the same score.
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@drugwars/engine';
-import { chromiumAvailable, DESKTOP, screenshot } from './support/harness';
+import { chromiumAvailable, DESKTOP, screenshot, watchConsole } from './support/harness';
 import { expectStat, openPlace, POLL, startGame, statText } from './support/game';
 import { playToTheEnd, uniqueName, type Ending } from './support/playThrough';
 import { onePageScenario } from './support/scenario';
@@ -18,6 +18,7 @@ describe.skipIf(!chromiumAvailable())('an unseeded game played to the end, then 
   let ending: Ending;
 
   it("plays an unseeded game to GAME OVER: 'Score submitted to leaderboard!' under the player's name", async () => {
+    const console_ = watchConsole(run.page);
     await startGame(run.page, run.server.url, { name });
     // unseeded: the footer shows no seed, and the game starts as DESIGN.md section 2 says
     await expectStat(run.page, 'Day', '1/30');
@@ -49,6 +50,8 @@ describe.skipIf(!chromiumAvailable())('an unseeded game played to the end, then 
       '#1 of all time',
     ]);
     await screenshot(run.page, 'desktop-gameover-unseeded');
+    // a normal game leaves a clean console: no error, no 4xx, no aborted request
+    expect(console_.problems()).toEqual([]);
   });
 
   it("Play Again ends the game and opens the name entry on the title with the player's name", async () => {

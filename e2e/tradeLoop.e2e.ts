@@ -125,10 +125,10 @@ describe.skipIf(!chromiumAvailable())('the trade loop of a seeded game', () => {
     await run.page.getByRole('heading', { name: 'Bank Account' }).waitFor();
     expect(await run.page.getByText('Interest Rate: 5% per day').count()).toBe(1);
     // a bad amount is refused with SPEC.md's text and changes nothing
-    await run.page.getByRole('button', { name: 'Deposit' }).click();
+    await run.page.getByRole('button', { name: 'Deposit', exact: true }).click();
     await expect.poll(() => run.page.getByRole('alert').first().innerText(), POLL).toBe('Amount must be positive');
     await run.page.getByRole('textbox', { name: 'Bank amount' }).fill('200');
-    await run.page.getByRole('button', { name: 'Deposit' }).click();
+    await run.page.getByRole('button', { name: 'Deposit', exact: true }).click();
     await expectStat(run.page, 'Bank', '$200');
     await expectStat(run.page, 'Cash', formatMoney(plan.states.deposited.player.cash));
 

@@ -156,3 +156,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Records what a player should never see in the console: errors, failed or aborted requests, and 4xx/5xx answers
+ * (a game the player plays normally leaves it clean). `problems()` lists them; `allow` names answers a scenario
+ * provokes on purpose.
+ */
+export function watchConsole(page: Page, allow: (url: string, status: number) => boolean = () => false): { problems: () => string[] } {
+  const seen: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') seen.push(`console error: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => seen.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !allow(r.url(), r.status())) seen.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  return { problems: () => [...seen] };
+}

@@ -79,11 +79,23 @@ export async function playToTheEnd(page: Page): Promise<Ending> {
       case 'market': {
         const [day, max] = (await statText(page, 'Day')).split('/').map(Number) as [number, number];
         ending.maxDays = max;
+        // the status bar warns on the last two days (a promotion on the last day can add two more)
+        const warning = page.locator('.status-bar').getByRole('status');
+        if (day === max - 1) expect(await warning.innerText()).toBe('ONE DAY LEFT after today: sell up by tomorrow');
+        else if (day < max - 1) expect(await warning.count()).toBe(0);
         if (day >= max) {
+          expect(await warning.innerText()).toBe('LAST DAY: sell everything');
           await expect.poll(() => page.locator('.cash-indicator').count(), POLL).toBe(0); // the cash count has settled
           ending.lastNetWorth = money(await statText(page, 'Cash')) + money(await statText(page, 'Bank')) - money(await statText(page, 'Debt'));
         }
         await page.locator('.market-view .view-header').getByRole('button', { name: 'Stay Here' }).click();
+        if (day >= max) {
+          // on the last day Stay Here ends the game: it asks first, the safe answer holding the focus
+          const ask = page.getByRole('dialog', { name: 'LAST DAY' });
+          await ask.waitFor();
+          expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('NEVERMIND');
+          await ask.getByRole('button', { name: 'END THE GAME' }).click();
+        }
         ending.days++;
         // wait until the click took: the day moved on, or something else is on screen
         await expect
