@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, LOCATIONS, maxBuy, type GameState } from '@drugwars/engine';
 import type { Page } from 'playwright-core';
-import { chromiumAvailable, DESKTOP, screenshot } from './support/harness';
+import { chromiumAvailable, screenshot } from './support/harness';
 import { dialog, expectStat, marketRow, POLL, startGame, statText, STORAGE } from './support/game';
 import { findSeed, gameFor, step } from './support/seeds';
 import { onePageScenario } from './support/scenario';
