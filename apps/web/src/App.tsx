@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { Announcer } from './components/Announcer';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { TitleScreen } from './features/title/TitleScreen';
 import { usePageViewTracking } from './analytics/init';
@@ -71,6 +72,7 @@ export function App() {
   }, []);
   return (
     <Suspense fallback={<LoadingOverlay />}>
+      <Announcer />
       <PageViews />
       <Preloader />
       <Routes>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { GAME_TITLE } from '../config';
 import { COPY_CONFIRMATION_MS, FIELD_SHAKE_MS, MOBILE_MAX_WIDTH_PX } from '../constants';
 
 function computeMobile(): boolean {
@@ -53,4 +54,26 @@ export function useCopy(): [boolean, (text: string) => void] {
     }
   }, []);
   return [copied, copy];
+}
+
+/** The page's title while this is mounted, '{what} - DRUG WARS' ('DRUG WARS' alone for null): it follows the game. */
+export function useDocumentTitle(what: string | null): void {
+  useEffect(() => {
+    document.title = what ? `${what} - ${GAME_TITLE}` : GAME_TITLE;
+  }, [what]);
+}
+
+/**
+ * Puts the focus on a new screen's heading when it appears (an encounter, a loan-shark visit, a result, Game
+ * Over), so a screen reader starts reading there. `key` names the screen: a new key is a new screen.
+ */
+export function useFocusOnShow<T extends HTMLElement>(key: unknown): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || key === null || key === undefined || key === false) return;
+    if (!el.hasAttribute('tabindex')) el.tabIndex = -1;
+    el.focus();
+  }, [key]);
+  return ref;
 }

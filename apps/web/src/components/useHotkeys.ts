@@ -65,6 +65,11 @@ export const SHORTCUTS = {
   viewCharts: view('c', 'Charts'),
   viewEquipment: view('e', 'Equipment'),
   viewDrugs: view('d', 'your Drugs'),
+  messages: {
+    keys: ['g', 'l'],
+    description: 'Open the message log: the last 50 messages, to review what the game said (L again closes it)',
+    group: 'Views',
+  },
 
   row: {
     keys: ['#'],

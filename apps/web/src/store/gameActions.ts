@@ -82,8 +82,9 @@ export async function loadGameData(): Promise<boolean> {
   }
 }
 
+/** The day's events into the log (and said): an ambush is said at once, over anything else being read. */
 function logEvents(events: readonly ClientGameEvent[]): void {
-  for (const e of events) store().addMessage(e.message, e.type);
+  for (const e of events) store().addMessage(e.message, e.type, { assertive: e.category === 'combat' });
 }
 
 /**

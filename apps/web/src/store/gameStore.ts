@@ -31,6 +31,7 @@ import {
   setSessionId as storeSessionId,
   setSoundEnabled as storeSoundEnabled,
 } from '../storage/local';
+import { announce } from './announcer';
 import { acknowledgeTexts } from './strings';
 import { takeFirstGroup } from './eventQueue';
 
@@ -116,7 +117,8 @@ export interface GameStore {
   setSession(id: string | null, opts?: { isManualSeed?: boolean; dailyDate?: string | null }): void;
   setGameState(gs: ClientGameState | null): void;
   setGameData(data: Partial<Catalogue>): void;
-  addMessage(text: string, type?: MessageType): void;
+  /** Adds a line to the message log and says it (store/announcer): politely, or assertively when asked. */
+  addMessage(text: string, type?: MessageType, options?: { assertive?: boolean }): void;
   clearMessages(): void;
   queueEvents(events: readonly ClientGameEvent[]): void;
   /** Moves pending events into the modal queue, one modal per category group, unless an encounter is on. */
@@ -196,7 +198,8 @@ export const useGameStore = create<GameStore>()((set, get) => ({
   setGameData(data) {
     set({ gameData: { ...get().gameData, ...data } });
   },
-  addMessage(text, type = 'info') {
+  addMessage(text, type = 'info', options) {
+    announce(text, options);
     const day = get().gameState?.day ?? 0;
     const messages = [...get().messages, { id: nextMessageId++, text, type, day }];
     set({ messages: messages.slice(-MESSAGE_LOG_LIMIT) });

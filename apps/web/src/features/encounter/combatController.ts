@@ -68,6 +68,8 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
     const g = game.getState();
     g.setGameState(res.gameState);
     if (res.gameState.encounter === null) return endings.endWithoutOverlay(res);
+    // the round's line (the endings log theirs, and the log says them)
+    if (res.message) deps.announce(res.message);
     g.queueEvents(responseEvents(res));
     if (res.gameState.encounter.turnOrder === 'enemy') return enemyTurn.run();
     ui.setState({ processing: false, selected: [] });

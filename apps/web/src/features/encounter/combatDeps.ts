@@ -6,6 +6,7 @@ import type { EncounterReply } from '../../api/client';
 import { api } from '../../api/client';
 import { playSound } from '../../audio/soundEffects';
 import { trackEvent, type AnalyticsEvent } from '../../analytics/analytics';
+import { announce } from '../../store/announcer';
 import { refreshState } from '../../store/gameActions';
 import { useGameStore, type GameStore } from '../../store/gameStore';
 import { useCombatUi, type CombatUiState } from './combatUiStore';
@@ -23,6 +24,8 @@ export interface CombatDeps {
   game: { getState(): GameStore };
   ui: StoreLike<CombatUiState>;
   playSound(name: string): void;
+  /** Says a fight line to a screen reader (store/announcer); a wound is said assertively. */
+  announce(text: string, options?: { assertive?: boolean }): void;
   wait(ms: number): Promise<void>;
   /** The random reference shown by the API error modal. */
   randomRef(): string;
@@ -45,6 +48,7 @@ export const defaultCombatDeps: CombatDeps = {
   game: useGameStore,
   ui: useCombatUi,
   playSound,
+  announce,
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   randomRef: () => `sess-${randomHex(8)}`,
   track: trackEvent,

@@ -118,7 +118,7 @@ export function createCombatEndings(deps: Pick<CombatDeps, 'game' | 'ui' | 'play
       // The game screen leaves for /gameover as soon as the state says gameOver; the YOU'RE DEAD! overlay comes
       // first, so until its button is pressed the store only learns that health is 0.
       g.setGameState({ ...res.gameState, gameOver: false, encounter: g.gameState?.encounter ?? null });
-      if (res.message) g.addMessage(res.message, 'danger');
+      if (res.message) g.addMessage(res.message, 'danger', { assertive: true });
       return;
     }
     // the state now: cash found, items lost, bribe paid

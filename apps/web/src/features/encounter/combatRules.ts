@@ -57,11 +57,7 @@ export function shakesScreen(weaponId: string | null | undefined): boolean {
   return weaponId != null && (SCREEN_SHAKE_WEAPONS as readonly string[]).includes(weaponId);
 }
 
-export function encounterTitle(encounter: Pick<ClientEncounter, 'type'>): string {
-  if (encounter.type === 'loanShark') return 'LOAN SHARK COMBAT!';
-  if (encounter.type === 'loanSharkVisit') return 'LOAN SHARK VISIT!';
-  return 'ENCOUNTER!';
-}
+export { encounterTitle } from '../../lib/encounterTitle';
 
 /** The fight's intro line ('You encounter 3 police officers!'), as the engine words it for the enemies shown. */
 export function encounterIntro(encounter: Pick<ClientEncounter, 'type' | 'enemies'>): string {

@@ -11,7 +11,7 @@ import { combatDelayMs } from './combatRules';
 export type EnemyTurn = ReturnType<typeof createEnemyTurn>;
 
 export function createEnemyTurn(
-  deps: Pick<CombatDeps, 'game' | 'ui' | 'wait' | 'encounter'>,
+  deps: Pick<CombatDeps, 'game' | 'ui' | 'wait' | 'encounter' | 'announce'>,
   parts: { effects: CombatEffects; endings: CombatEndings; fail: (err: unknown, retry: () => void) => void },
 ) {
   const { game, ui } = deps;
@@ -48,6 +48,8 @@ export function createEnemyTurn(
         }
         game.getState().setGameState(res.gameState);
         game.getState().queueEvents(responseEvents(res));
+        // each enemy's attack is said, a wound at once (an ending's line goes to the log, which says it)
+        if (res.gameState.encounter !== null && res.message) deps.announce(res.message, { assertive: res.playerDamage < 0 });
         if (res.gameState.encounter === null) {
           running = false;
           await endings.endWithoutOverlay(res);

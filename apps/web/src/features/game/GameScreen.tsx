@@ -6,6 +6,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ERROR_TEXTS } from '../../api/errorCatalogue';
 import { Modal } from '../../components/Modal';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { useDocumentTitle } from '../../components/hooks';
+import { locationName } from '../../lib/catalogue';
+import { encounterTitle } from '../../lib/encounterTitle';
+import { useCatalogue } from '../../store/useCatalogue';
 import { ShortcutsModal } from '../../components/ShortcutsModal';
 import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
 import { CONNECTION_FAILED_RETURN_MS } from '../../constants';
@@ -111,6 +115,12 @@ export default function GameScreen() {
   }, []);
 
   useHotkeys({ help: gameState ? () => setShortcutsOpen(true) : null });
+
+  // the page title follows the game: 'Day 5, Chicago - DRUG WARS', 'ENCOUNTER! Day 5, Chicago - DRUG WARS'
+  const catalogue = useCatalogue();
+  const where = gameState ? `Day ${Math.min(gameState.day, gameState.maxDays)}, ${locationName(catalogue, gameState.location)}` : null;
+  const fight = gameState?.encounter;
+  useDocumentTitle(where && fight ? `${encounterTitle(fight)} ${where}` : where);
 
   if (problem?.kind === 'notFound') {
     return (

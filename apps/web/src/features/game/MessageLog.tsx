@@ -1,6 +1,8 @@
 // MESSAGES: collapsible, collapsed by default, '> ' lines typed by kind, earlier days styled old, auto-scroll,
-// collapses on the store's minimize signal. The store keeps only the last 50.
+// collapses on the store's minimize signal. The store keeps only the last 50. G L opens it (or closes it) and puts
+// the focus in the list, so a screen-reader user can review what the game said.
 import { useEffect, useId, useRef, useState } from 'react';
+import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
 import { useGameStore } from '../../store/gameStore';
 
 export function MessageLog() {
@@ -15,6 +17,19 @@ export function MessageLog() {
     setOpen(false);
   }, [minimize]);
 
+  // opened by key: the focus goes into the list once it shows
+  const focusList = useRef(false);
+  useEffect(() => {
+    if (open && focusList.current) listRef.current?.focus();
+    focusList.current = false;
+  }, [open]);
+  useHotkeys({
+    messages: () => {
+      focusList.current = !open;
+      setOpen(!open);
+    },
+  });
+
   useEffect(() => {
     const el = listRef.current;
     if (el && open) el.scrollTop = el.scrollHeight;
@@ -27,6 +42,7 @@ export function MessageLog() {
         className="message-log-toggle"
         aria-expanded={open}
         aria-controls={panelId}
+        {...hotkeyProps('messages')}
         onClick={() => setOpen((o) => !o)}
       >
         <span>MESSAGES</span>
@@ -35,7 +51,8 @@ export function MessageLog() {
           <span className="message-latest">&gt; {messages[messages.length - 1]?.text}</span>
         )}
       </button>
-      <ol id={panelId} ref={listRef} className="message-list" hidden={!open} aria-live="polite">
+      {/* not a live region: the game's announcer (components/Announcer) says each line once as it is added */}
+      <ol id={panelId} ref={listRef} className="message-list" hidden={!open} tabIndex={-1} aria-label="Messages">
         {messages.map((m) => (
           <li key={m.id} className={`message message-${m.type} ${m.day < day ? 'message-old' : ''}`}>
             {'> '}
