@@ -1,5 +1,5 @@
 // buildApp: the whole HTTP product around one Storage (tests drive it through app.inject()).
-// plugins (plugins/*.ts: body parser, security headers, reply compression, rate limits, docs, serializer, web app,
+// plugins (plugins/*.ts: body parser, security headers, reply compression, rate limits, docs, metrics, web app,
 // purge timer)
 // -> routes (routes/*Routes.ts) -> services -> storage port.
 import { dirname, join } from 'node:path';
@@ -18,7 +18,6 @@ import { Replays } from './services/replays';
 import { Tracking } from './services/tracking';
 import type { AboutValues, Environment } from './services/version';
 import { apiDocs } from './plugins/apiDocs';
-import { gameStateSerializer } from './plugins/gameStateSerializer';
 import { jsonBodyParser } from './plugins/jsonBodyParser';
 import { countDatabaseErrors, createServerMetrics, metricsPlugin, NO_METRICS } from './plugins/metrics';
 import { DEFAULT_TRACKING_RETENTION_DAYS, purgeTimer } from './plugins/purgeTimer';
@@ -147,7 +146,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     nameSpace: options.rateLimitNamespace ?? 'drugwars-rate-limit-',
   });
   await app.register(apiDocs);
-  await app.register(gameStateSerializer);
   await app.register(metricsPlugin, { metrics, token: options.metricsToken });
 
   const dailyRun = new DailyRun({ storage, now, secret: options.dailySecret });
