@@ -52,9 +52,8 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 /**
  * One log line per request, written when it is answered (docs/deploy.md): with it the request's method, address,
  * client, status and time. Fastify's own controller writes two at info, 'incoming request' as it arrives and
- * 'request completed' as it ends, and each line is a serialization, a redaction pass and a write to stdout: at
- * LOG_LEVEL info the two cost a GET /api/game/state about 35 us of CPU, half of the request (wrk, 64 connections,
- * the process's CPU per request 65-84 us without a logger, 104-111 us with it). The arrival line is kept at debug.
+ * 'request completed' as it ends, and each line is a serialization, a redaction pass and a write to stdout, a
+ * large part of a small request's CPU (docs/performance.md). The arrival line is kept at debug.
  */
 class OneLinePerRequest extends LogController {
   override incomingRequest(request: FastifyRequest): void {
