@@ -2,13 +2,14 @@
 #   docker build -t drugwars .
 #   docker run -p 3000:3000 -v drugwars-data:/data drugwars            # SQLite in the /data volume
 #   docker run -p 3000:3000 -e DATABASE_URL=postgres://... drugwars    # PostgreSQL
-# The server runs from its TypeScript sources through tsx (as `npm start` does), so the image keeps the
-# workspace's dependencies, tsx included; the web app is built at image build time.
-FROM node:20-bookworm-slim AS build
+# Three stages: `build` compiles the web app and the server's JavaScript with every dependency; `deps` installs
+# the server's production dependencies alone; the image holds those and the built files, no sources, no tsx.
+FROM node:24-bookworm-slim AS base
 WORKDIR /app
-# Dependencies first (a layer that changes only with the lockfile). better-sqlite3 uses its prebuilt binary for
-# linux-x64/arm64 glibc; the build tools are there for any platform without one.
+# better-sqlite3 uses its prebuilt binary for linux-x64/arm64 glibc; the build tools are there for any platform
+# without one.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# The workspace's manifests (npm needs every workspace's to install any of them).
 COPY package.json package-lock.json .npmrc ./
 COPY packages/engine/package.json packages/engine/
 COPY packages/protocol/package.json packages/protocol/
@@ -16,13 +17,24 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY scripts/package.json scripts/
+
+FROM base AS build
 RUN npm ci
 COPY . .
 RUN NODE_ENV=production npm run build
 
-FROM node:20-bookworm-slim
+FROM base AS deps
+RUN npm ci --omit=dev --workspace apps/server
+
+FROM node:24-bookworm-slim
 WORKDIR /app
-COPY --from=build --chown=node:node /app /app
+COPY --from=deps /app/package.json ./
+COPY --from=deps /app/node_modules node_modules
+COPY --from=deps /app/apps/server/package.json apps/server/
+COPY --from=build /app/apps/server/dist apps/server/dist
+COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/scripts/start.mjs scripts/
+COPY --from=build /app/CHANGELOG.md ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 # Serve the network (npm start alone listens on 127.0.0.1), production version string, SQLite in the volume
@@ -35,6 +47,7 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# `npm start` without npm in the way: node receives SIGTERM itself and shuts down cleanly. The server's Node flags
-# as package.json's start passes them (apps/server/src/serverNodeFlags.ts; a test keeps the two in step).
+# `npm start` without npm in the way: node receives SIGTERM itself and shuts down cleanly. The image holds no
+# sources, so start.mjs builds nothing and serves apps/server/dist/main.js. The server's Node flags as
+# package.json's start passes them (apps/server/src/serverNodeFlags.ts; a test keeps the two in step).
 CMD ["node", "--max-semi-space-size=64", "scripts/start.mjs"]

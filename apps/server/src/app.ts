@@ -1,5 +1,5 @@
 // buildApp: the whole HTTP product around one Storage (tests drive it through app.inject()).
-// plugins (plugins/*.ts: body parser, security headers, reply compression, rate limits, docs, serializer, web app,
+// plugins (plugins/*.ts: body parser, security headers, reply compression, rate limits, docs, metrics, web app,
 // purge timer)
 // -> routes (routes/*Routes.ts) -> services -> storage port.
 import { dirname, join } from 'node:path';
@@ -18,7 +18,6 @@ import { Replays } from './services/replays';
 import { Tracking } from './services/tracking';
 import type { AboutValues, Environment } from './services/version';
 import { apiDocs } from './plugins/apiDocs';
-import { gameStateSerializer } from './plugins/gameStateSerializer';
 import { jsonBodyParser } from './plugins/jsonBodyParser';
 import { countDatabaseErrors, createServerMetrics, metricsPlugin, NO_METRICS } from './plugins/metrics';
 import { DEFAULT_TRACKING_RETENTION_DAYS, purgeTimer } from './plugins/purgeTimer';
@@ -53,9 +52,8 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 /**
  * One log line per request, written when it is answered (docs/deploy.md): with it the request's method, address,
  * client, status and time. Fastify's own controller writes two at info, 'incoming request' as it arrives and
- * 'request completed' as it ends, and each line is a serialization, a redaction pass and a write to stdout: at
- * LOG_LEVEL info the two cost a GET /api/game/state about 35 us of CPU, half of the request (wrk, 64 connections,
- * the process's CPU per request 65-84 us without a logger, 104-111 us with it). The arrival line is kept at debug.
+ * 'request completed' as it ends, and each line is a serialization, a redaction pass and a write to stdout, a
+ * large part of a small request's CPU (docs/performance.md). The arrival line is kept at debug.
  */
 class OneLinePerRequest extends LogController {
   override incomingRequest(request: FastifyRequest): void {
@@ -106,6 +104,12 @@ export interface BuildAppOptions {
   dailySecret?: string;
 }
 
+/** Whether a route's 200 reply has a gameState (new game, resume, state and every move). */
+function carriesGameState(schema: unknown): boolean {
+  const ok = (schema as { response?: Record<string, { properties?: Record<string, unknown> }> } | undefined)?.response?.['200'];
+  return ok?.properties?.gameState !== undefined;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const now = options.now ?? (() => new Date());
   const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
@@ -138,6 +142,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(strictValidatorCompiler);
   app.setErrorHandler(handleError);
+  // Replies with a game state are written by JSON.stringify, every other reply by its schema's serializer. The game
+  // state's schema (a move's whole state or its change, many nullable fields) is a tree of unions, which
+  // fast-json-stringify settles by running Ajv on the reply, every time: docs/performance.md has what that cost a
+  // move. Writing the object as it is filters nothing it must: the engine builds exactly the protocol's
+  // ClientGameState (a compile-time test keeps the two equal), and the route tests check that no reply carries the
+  // PRNG state or a secret seed.
+  app.addHook('onRoute', (route) => {
+    if (carriesGameState(route.schema)) route.serializerCompiler = () => JSON.stringify;
+  });
 
   await app.register(jsonBodyParser);
   await app.register(securityHeaders);
@@ -147,7 +160,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     nameSpace: options.rateLimitNamespace ?? 'drugwars-rate-limit-',
   });
   await app.register(apiDocs);
-  await app.register(gameStateSerializer);
   await app.register(metricsPlugin, { metrics, token: options.metricsToken });
 
   const dailyRun = new DailyRun({ storage, now, secret: options.dailySecret });

@@ -17,22 +17,9 @@ function integerProperties(schema: TSchema): string[] {
   return Object.keys(properties).filter((name) => properties[name]?.type === 'integer');
 }
 
-/**
- * Whether converting can change nothing: every property is plain text (the session headers of every game call),
- * and text stays text. Convert walks the whole part on every request, so it is skipped there.
- */
-function onlyTextProperties(schema: TSchema): boolean {
-  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties;
-  return properties !== undefined && Object.values(properties).every((p) => p.type === 'string');
-}
-
-/** A pass that leaves the request's part as it is. */
-const VALID = Object.freeze({});
-
 export const strictValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const typeCheck = Compile(schema);
   const integers = httpPart === 'body' ? [] : integerProperties(schema);
-  const convert = httpPart !== 'body' && !onlyTextProperties(schema);
   return (value: unknown) => {
     // Read before converting: Value.Convert may convert the object in place.
     const notWhole: [string, string][] = [];
@@ -42,13 +29,9 @@ export const strictValidatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema
         if (typeof text === 'string' && !WHOLE_NUMBER_TEXT.test(text)) notWhole.push([name, text]);
       }
     }
-    let converted = convert ? Value.Convert(schema, value) : value;
+    let converted = httpPart === 'body' ? value : Value.Convert(schema, value);
     if (notWhole.length > 0) converted = { ...(converted as Record<string, unknown>), ...Object.fromEntries(notWhole) };
-    // The same object back is not handed to Fastify as a value: it would set request.headers to it, and every later
-    // read of request.headers (the session id, the Idempotency-Key) would then copy all the headers (Fastify's
-    // getter merges "additional" headers into a new object). A missing part (null here) is still handed back: Fastify
-    // sets an absent body to null that way, as before.
-    if (typeCheck.Check(converted)) return converted === value && value !== null ? VALID : { value: converted };
+    if (typeCheck.Check(converted)) return { value: converted };
     return { error: typeCheck.Errors(converted) as unknown as FastifySchemaValidationError[] };
   };
 };

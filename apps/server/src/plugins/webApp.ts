@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ApiErrorCode } from '@drugwars/protocol';
 import { sendError } from '../errors';
+import { PAGE_HELMET } from './securityHeaders';
 
 /**
  * Longest path parameter (find-my-way's maxParamLength, set to this in app.ts): a longer one is 414. The router
@@ -50,7 +51,9 @@ export const webApp = fp<WebAppOptions>(
       // A missing file (anything whose last segment has an extension) stays a 404.
       const isFile = /\.[^/]*$/.test(path);
       if (serveWeb && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
-        // Client-side routes (/game, /leaderboard, /gameover, unknown pages) are the single-page app.
+        // Client-side routes (/game, /leaderboard, /gameover, unknown pages) are the single-page app: a page, with
+        // the pages' security headers (this handler's own are the API's).
+        reply.helmet(PAGE_HELMET);
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       if (isApi && path.split('/').some((segment) => segment.length > MAX_PATH_PARAM_LENGTH)) {
