@@ -87,8 +87,14 @@ export function statLocator(page: Page, label: string): Locator {
     .filter({ has: page.locator('.stat-label', { hasText: new RegExp(`^${label}$`) }) });
 }
 
+/** A status-bar entry as a screen reader says it: the cash itself, without the animated count (aria-hidden). */
 export async function statText(page: Page, label: string): Promise<string> {
-  const text = (await statLocator(page, label).innerText()).replace(/\s+/g, ' ').trim();
+  const spoken = await statLocator(page, label).evaluate((el) => {
+    const copy = el.cloneNode(true) as Element;
+    for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+    return copy.textContent ?? '';
+  });
+  const text = spoken.replace(/\s+/g, ' ').trim();
   return text.replace(new RegExp(`^${label}\\s*`), '').replace(/[+-]+$/, '').trim();
 }
 

@@ -63,6 +63,16 @@ export function priceTrend(price: number, previous: number | null | undefined): 
   return { direction, arrows, className, text: (direction === 'up' ? '▲' : '▼').repeat(arrows) };
 }
 
+/**
+ * A price's trend said in words, for screen readers: how far it moved since the player last saw it in this city
+ * ('up sharply since you were last here'); the arrows say the same at a glance.
+ */
+export function trendWords(trend: PriceTrend): string {
+  if (trend.arrows === 0) return '';
+  const how = trend.arrows === 3 ? ' sharply' : trend.arrows === 1 ? ' slightly' : '';
+  return `${trend.direction}${how} since you were last here`;
+}
+
 /** A count with its noun in the right number: '1 day', '7 days', '0 days' (plural defaults to noun + 's'). */
 export function countOf(n: number, noun: string, plural: string = `${noun}s`): string {
   return `${formatNumber(n)} ${n === 1 ? noun : plural}`;

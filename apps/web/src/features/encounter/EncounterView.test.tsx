@@ -211,10 +211,14 @@ describe('EncounterView', () => {
       gameState({ encounter: encounter({ enemies: [enemy('e1', { name: 'Gang Leader', sprite: 'nope' })] }) }),
     );
     show();
-    const img = screen.getByRole('img', { name: 'Gang Leader' }) as HTMLImageElement;
+    // the card says the name and the health once (the picture and the initials are decoration)
+    const card = screen.getByRole('button', { name: 'Gang Leader health 50/50' });
+    const img = card.querySelector('img')!;
+    expect(img.getAttribute('alt')).toBe('');
     expect(img.getAttribute('src')).toBe('/sprites/enemies/nope.png');
     fireEvent.error(img);
-    expect(screen.getByText('GL')).toBeTruthy();
+    expect(screen.getByText('GL').getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Gang Leader health 50/50' })).toBe(card);
   });
 
   it('shows the loan-shark visit with its figures and choices', () => {
@@ -299,8 +303,8 @@ describe('EncounterView', () => {
     cleanup();
     useGameStore.setState({ encounterOverlay: { kind: 'victory', message: 'You won!' } });
     controller = show();
-    // the result's button has the focus (Enter continues) and C continues too
-    expect(document.activeElement).toBe(button('Continue'));
+    // the result is a new screen: its heading has the focus, and C continues
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'VICTORY!' }));
     press('c');
     expect(controller.closeOverlay).toHaveBeenCalledTimes(1);
   });

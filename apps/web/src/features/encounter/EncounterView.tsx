@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FISTS, formatMoney, type TargetType } from '@drugwars/engine';
+import { useFocusOnShow } from '../../components/hooks';
 import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
 import { PROCESSING_SAFETY_RESET_MS } from '../../constants';
 import { prefersReducedMotion } from '../../lib/motion';
@@ -56,6 +57,8 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
   const weapon = useMemo(() => (player ? weaponInHand(player) : null), [player]);
   const targetType: TargetType = weapon?.targetType ?? 'single_target';
   const encounterKey = encounter ? `${encounter.type}:${encounter.enemies.map((e) => e.id).join(',')}` : '';
+  // a new encounter (or visit) is a new screen: its heading takes the focus
+  const headingRef = useFocusOnShow<HTMLHeadingElement>(overlay ? null : encounterKey || null);
 
   // a fresh view starts clean: nothing left over from an encounter abandoned earlier (quit, new game)
   useEffect(() => {
@@ -157,7 +160,9 @@ export function EncounterView({ controller: injected }: EncounterViewProps = {})
 
   return (
     <div className={`encounter-view${ui.shaking && !prefersReducedMotion() ? ' screen-shake' : ''}`} data-testid="encounter-view" ref={viewRef}>
-      <h2 className="encounter-title">{encounterTitle(encounter)}</h2>
+      <h2 className="encounter-title" ref={headingRef}>
+        {encounterTitle(encounter)}
+      </h2>
       {isVisit ? (
         <LoanSharkVisitPanel
           encounter={encounter}

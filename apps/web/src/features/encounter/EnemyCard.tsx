@@ -36,13 +36,14 @@ export function EnemyCard({ enemy, selected, targetable, flashing, floats, onSel
       <div className="enemy-name">{enemy.name}</div>
       <div className="enemy-sprite">
         {spriteFailed ? (
-          <span className="enemy-initials" aria-label={enemy.name}>
+          <span className="enemy-initials" aria-hidden="true">
             {enemyInitials(enemy.name)}
           </span>
         ) : (
+          // the card's name is said once, from its text: the picture adds nothing for a screen reader
           <img
             src={`/sprites/enemies/${enemy.sprite}.png`}
-            alt={enemy.name}
+            alt=""
             width={64}
             height={64}
             onError={() => setSpriteFailed(true)}
@@ -53,6 +54,7 @@ export function EnemyCard({ enemy, selected, targetable, flashing, floats, onSel
         <div className="health-bar" style={{ width: `${barWidth}px` }} data-testid="enemy-health-bar">
           <div className="health-bar-fill" style={{ width: `${fill * 100}%` }} />
           <span className="health-bar-text">
+            <span className="sr-only">health </span>
             {enemy.health}/{enemy.maxHealth}
           </span>
         </div>

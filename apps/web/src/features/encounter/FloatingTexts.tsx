@@ -8,7 +8,8 @@ import type { FloatingText } from './combatUiStore';
 export function FloatingTexts({ floats }: { floats: FloatingText[] }) {
   if (floats.length === 0 || prefersReducedMotion()) return null;
   return (
-    <div className="floating-texts" aria-live="polite">
+    // the same as the fight line the announcer says: hidden from screen readers, so nothing is said twice
+    <div className="floating-texts" aria-hidden="true">
       {floats.map((f) => (
         <span key={f.id} className={`floating-text floating-${f.kind}`}>
           {f.text}

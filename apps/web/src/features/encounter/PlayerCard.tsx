@@ -19,6 +19,7 @@ export function PlayerCard({ name, health, weaponName, flashing, floats }: Playe
         <div className="health-bar player-health-bar">
           <div className="health-bar-fill" style={{ width: `${(shown / MAX_HEALTH) * 100}%` }} />
           <span className="health-bar-text">
+            <span className="sr-only">health </span>
             {shown}/{MAX_HEALTH}
           </span>
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useFocusOnShow } from '../../components/hooks';
 import { hotkeyProps } from '../../components/useHotkeys';
 import type { EncounterOverlay } from '../../store/gameStore';
 
@@ -19,21 +19,22 @@ export interface ResultOverlayProps {
 
 export function ResultOverlay({ overlay, busy, onContinue, onGameOver }: ResultOverlayProps) {
   const dead = overlay.kind === 'dead';
-  // the result takes the focus: Enter (or C) continues, as a dialog's first button would
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => buttonRef.current?.focus(), [dead]);
+  // a new screen: its heading takes the focus, so a screen reader starts there (C continues; Tab reaches the button)
+  const headingRef = useFocusOnShow<HTMLHeadingElement>(overlay.kind);
   return (
     <div className={`result-overlay result-${overlay.kind}`} role="dialog" aria-modal="true" aria-label={TITLES[overlay.kind]}>
       <div className="result-box">
-        <h2 className="result-title">{TITLES[overlay.kind]}</h2>
+        <h2 className="result-title" ref={headingRef}>
+          {TITLES[overlay.kind]}
+        </h2>
         <p className="result-message">{overlay.message}</p>
         {overlay.cost && <p className="result-cost">{overlay.cost}</p>}
         {dead ? (
-          <button type="button" className="btn btn-danger" ref={buttonRef} onClick={onGameOver}>
+          <button type="button" className="btn btn-danger" onClick={onGameOver}>
             Game Over
           </button>
         ) : (
-          <button type="button" className="btn" ref={buttonRef} onClick={onContinue} disabled={busy} {...hotkeyProps('continue')}>
+          <button type="button" className="btn" onClick={onContinue} disabled={busy} {...hotkeyProps('continue')}>
             Continue
           </button>
         )}

@@ -38,7 +38,11 @@ export function CashCounter({ cash }: { cash: number }) {
 
   return (
     <span className={`cash-counter ${flash ? `cash-${flash}` : ''}`}>
-      <span className="cash-value">{formatMoney(shown)}</span>
+      {/* the count animates; a screen reader hears only the cash itself, at once */}
+      <span className="cash-value" aria-hidden="true">
+        {formatMoney(shown)}
+      </span>
+      <span className="sr-only">{formatMoney(cash)}</span>
       {indicator && (
         <span
           key={indicator.key}

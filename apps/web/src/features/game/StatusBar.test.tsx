@@ -19,7 +19,13 @@ function state(p: Partial<ClientGameState['player']> = {}, day = 2, maxDays = 30
   return { ...gs, day, maxDays, player: { ...gs.player, ...p } };
 }
 
-const stats = () => Array.from(document.querySelectorAll('.stat')).map((e) => e.textContent?.replace(/\s+/g, ' ').trim());
+/** An element's text as a screen reader says it: without what is aria-hidden (the animated cash count). */
+function spoken(el: Element): string {
+  const copy = el.cloneNode(true) as Element;
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+const stats = () => Array.from(document.querySelectorAll('.stat')).map(spoken);
 
 beforeEach(() => {
   mobile.value = false;
@@ -80,7 +86,7 @@ describe('StatusBar (phone)', () => {
     useGameStore.getState().setGameState(state({ cash: 2500, debt: 1500, bank: 1_234_567, health: 9, usedSpace: 3, coatSpace: 100 }));
     render(<StatusBar />);
     const rows = Array.from(document.querySelectorAll('.status-row')).map((r) =>
-      Array.from(r.querySelectorAll('.stat')).map((e) => e.textContent?.replace(/\s+/g, ' ').trim()),
+      Array.from(r.querySelectorAll('.stat')).map(spoken),
     );
     expect(rows).toEqual([
       ['Cash $2,500', 'Bank $1,234,567'],
@@ -97,7 +103,7 @@ describe('StatusBar (phone)', () => {
     expect(screen.queryByText('Debt')).toBeNull();
     const second = document.querySelectorAll('.status-row')[1]!;
     expect(Array.from(second.children).map((c) => c.className.split(' ')[0])).toEqual(['stat-empty', 'stat']);
-    expect(document.querySelector('.status-row')!.textContent?.replace(/\s+/g, ' ')).toContain('Cash $12,345,678');
+    expect(spoken(document.querySelector('.status-row')!)).toContain('Cash $12,345,678');
   });
 });
 
@@ -123,8 +129,12 @@ describe('CashCounter', () => {
   it('counts to the new cash in about 500 ms; the indicator stays 1.5 s, the class 0.6 s; size follows the change', () => {
     vi.useFakeTimers();
     const { rerender, container } = render(<CashCounter cash={1000} />);
-    expect(container.textContent).toBe('$1,000');
+    expect(container.querySelector('.cash-value')?.textContent).toBe('$1,000');
     rerender(<CashCounter cash={1600} />); // +60%: triple
+    // the count and the marks are for the eye; a screen reader hears the new cash at once, and only it
+    expect(container.querySelector('.cash-value')?.getAttribute('aria-hidden')).toBe('true');
+    expect(container.querySelector('.cash-indicator')?.getAttribute('aria-hidden')).toBe('true');
+    expect(spoken(container)).toBe('$1,600');
     expect(container.querySelector('.cash-indicator')?.textContent).toBe('+++');
     expect(container.querySelector('.cash-counter')?.className).toContain('cash-up');
     act(() => {

@@ -9,6 +9,8 @@ import type { SubmitScoreResponse } from '@drugwars/protocol';
 import { ApiErrorCode } from '@drugwars/protocol/constants';
 import { api } from '../../api/client';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { useDocumentTitle, useFocusOnShow } from '../../components/hooks';
+import { announce } from '../../store/announcer';
 import { formatMoney } from '../../lib/format';
 import { getSessionId } from '../../storage/local';
 import { toApiError } from '../../api/errorCatalogue';
@@ -103,6 +105,17 @@ export default function GameOverPage() {
       });
   }, [gs, leave]);
 
+  const over = !loading && gs?.gameOver === true;
+  useDocumentTitle(over ? 'GAME OVER' : null);
+  // the end of the run: said at once, and the heading takes the focus
+  const headingRef = useFocusOnShow<HTMLHeadingElement>(over);
+  const endSaid = useRef(false);
+  useEffect(() => {
+    if (!over || !gs || endSaid.current) return;
+    endSaid.current = true;
+    announce(`GAME OVER. ${gs.gameOverReason || 'Game ended'} Final Score: ${formatMoney(finalScore(gs))}.`, { assertive: true });
+  }, [over, gs]);
+
   if (loading || !gs?.gameOver) {
     return (
       <div className="screen gameover-screen">
@@ -119,7 +132,9 @@ export default function GameOverPage() {
   return (
     <div className="screen gameover-screen">
       <main className="gameover-main">
-        <h1 className="gameover-title">GAME OVER</h1>
+        <h1 className="gameover-title" ref={headingRef}>
+          GAME OVER
+        </h1>
         <p className="gameover-reason">{reason}</p>
         <p className="final-score">Final Score: {formatMoney(score)}</p>
         {gs.isSeeded ? (

@@ -1,6 +1,7 @@
 // 'MOST WANTED LIST': Today / This Month / All Time (today, monthly, top), and DAILY RUN: a day's Daily Run board
 // with a date picker (today by default; the day's seed shows once the day is over). A row's name opens its replay
 // when there is one to watch; a dead player's row says R.I.P. and how.
+import { useDocumentTitle } from '../../components/hooks';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { LeaderboardEntryData as LeaderboardEntry } from '@drugwars/protocol';
@@ -80,6 +81,7 @@ function dateFrom(value: string | null): string | null {
 
 export default function LeaderboardPage() {
   const navigate = useNavigate();
+  useDocumentTitle('MOST WANTED LIST');
   const dateId = useId();
   // ?tab= and ?date= open a given board (Game Over links to the board the game went on)
   const [params] = useSearchParams();

@@ -59,7 +59,8 @@ describe('MarketView', () => {
 
   it('marks a price change against the previous day with arrows that have a text alternative', () => {
     show(1000);
-    const arrow = within(row('Weed')).getByRole('img', { name: 'price up' });
+    // said in words, against what it compares with: the price last seen in this city
+    const arrow = within(row('Weed')).getByRole('img', { name: 'up sharply since you were last here' });
     expect(arrow.textContent).toBe('▲▲▲'); // +50%
     expect(arrow.className).toContain('change-50');
     expect(within(row('Acid')).queryByRole('img')).toBeNull();

@@ -10,7 +10,7 @@ import { cheapestFare, strandingWarning } from '../../components/TravelRisk';
 import { useRowKeys } from '../../components/useRowKeys';
 import { ViewHeader } from '../../components/ViewHeader';
 import { locationName } from '../../lib/catalogue';
-import { formatMoney, priceTrend } from '../../lib/format';
+import { formatMoney, priceTrend, trendWords } from '../../lib/format';
 import { buyMaximum, type TradeContext } from '../../lib/tradeLimits';
 import { buyDrug, sellDrug } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
@@ -81,7 +81,7 @@ export function MarketView() {
           <>
             {formatMoney(m.price)}{' '}
             {trend.arrows > 0 && (
-              <span className={`trend trend-${trend.direction} ${trend.className}`} role="img" aria-label={`price ${trend.direction}`}>
+              <span className={`trend trend-${trend.direction} ${trend.className}`} role="img" aria-label={trendWords(trend)}>
                 {trend.text}
               </span>
             )}

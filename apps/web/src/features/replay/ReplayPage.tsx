@@ -1,6 +1,7 @@
 // /replay/{id}: a leaderboard entry's game, read-only, day by day (the server's replay, derived by the engine from
 // the game's verified log): where the player was, what they met and did, and the money at the day's end, with the
 // net-worth chart and a scrubber. The arrow keys step days (Home and End jump to the first and last).
+import { useDocumentTitle } from '../../components/hooks';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ReplayDay, ReplayEncounter, ReplayStep } from '@drugwars/engine';
@@ -117,6 +118,7 @@ function Figures({ day }: { day: ReplayDay }) {
 
 export default function ReplayPage() {
   const navigate = useNavigate();
+  useDocumentTitle('REPLAY');
   const { id = '' } = useParams();
   const catalogue = useCatalogue();
   const [replay, setReplay] = useState<ReplayResponse | null>(null);

@@ -2,6 +2,7 @@
 // the health check with its loading overlay and connection-failed modal (or, when the device has no network,
 // a "You're offline" note that retries by itself), the not-found and audit modals, and the notice that a game
 // was started under older rules (error=rules).
+import { useDocumentTitle } from '../../components/hooks';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
@@ -108,6 +109,7 @@ export function TitleScreen({ notFound = false, howToPlay = false }: { notFound?
   const location = useLocation();
   const [playAgainName, setPlayAgainName] = useState<string | null>(null);
   const headModal = useGameStore((s) => s.modals[0]);
+  useDocumentTitle(null);
   const closeStoreModal = useGameStore((s) => s.closeModal);
 
   // quiet: an automatic retry while offline (no loading overlay over the title each time)
