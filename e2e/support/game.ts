@@ -91,7 +91,7 @@ export function statLocator(page: Page, label: string): Locator {
 export async function statText(page: Page, label: string): Promise<string> {
   const spoken = await statLocator(page, label).evaluate((el) => {
     const copy = el.cloneNode(true) as Element;
-    for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+    copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
     return copy.textContent ?? '';
   });
   const text = spoken.replace(/\s+/g, ' ').trim();

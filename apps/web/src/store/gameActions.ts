@@ -82,10 +82,6 @@ export async function loadGameData(): Promise<boolean> {
   }
 }
 
-/** The day's events into the log (and said): an ambush is said at once, over anything else being read. */
-function logEvents(events: readonly ClientGameEvent[]): void {
-  for (const e of events) store().addMessage(e.message, e.type, { assertive: e.category === 'combat' });
-}
 
 /**
  * The day's sounds: each event's effect, and the loan-shark warning for the visit number when a visit is on,
@@ -125,7 +121,7 @@ export async function startNewGame(playerName: string, seed: string | null, opti
     store().setGameState(res.gameState);
     if (playerName.trim() !== '') setPlayerName(playerName.trim());
     store().addMessage(`Welcome to DRUG WARS, ${res.gameState.player.name}!`, 'info');
-    logEvents(res.events);
+    store().logEvents(res.events);
     store().queueEvents(res.events);
     signals.emit({ type: 'funnel', stage: 'game_start', sessionId: res.sessionId });
     setTimeout(() => store().processPendingEvents(), NEW_GAME_EVENTS_DELAY_MS);
@@ -290,7 +286,7 @@ async function runDay(kind: 'travel' | 'stay', destination?: string): Promise<bo
     if (kind === 'travel') signals.emit({ type: 'navigation', from, to: res.gameState.location });
     if (res.message) st.addMessage(res.message, 'success');
     const events = Array.isArray(res.events) ? res.events : [];
-    logEvents(events);
+    st.logEvents(events);
     st.queueEvents(events);
     playEventSounds(events, res.gameState);
     for (const e of events) signals.emit({ type: 'gameEvent', event: e });

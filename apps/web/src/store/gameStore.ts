@@ -120,6 +120,8 @@ export interface GameStore {
   /** Adds a line to the message log and says it (store/announcer): politely, or assertively when asked. */
   addMessage(text: string, type?: MessageType, options?: { assertive?: boolean }): void;
   clearMessages(): void;
+  /** The events a reply brought, into the log (so each is said once): an ambush is said at once. */
+  logEvents(events: readonly ClientGameEvent[]): void;
   queueEvents(events: readonly ClientGameEvent[]): void;
   /** Moves pending events into the modal queue, one modal per category group, unless an encounter is on. */
   processPendingEvents(): void;
@@ -206,6 +208,9 @@ export const useGameStore = create<GameStore>()((set, get) => ({
   },
   clearMessages() {
     set({ messages: [] });
+  },
+  logEvents(events) {
+    for (const e of events) get().addMessage(e.message, e.type, { assertive: e.category === 'combat' });
   },
   queueEvents(events) {
     if (events.length === 0) return;

@@ -70,6 +70,7 @@ export function createCombatController(overrides: Partial<CombatDeps> = {}) {
     if (res.gameState.encounter === null) return endings.endWithoutOverlay(res);
     // the round's line (the endings log theirs, and the log says them)
     if (res.message) deps.announce(res.message);
+    g.logEvents(responseEvents(res));
     g.queueEvents(responseEvents(res));
     if (res.gameState.encounter.turnOrder === 'enemy') return enemyTurn.run();
     ui.setState({ processing: false, selected: [] });

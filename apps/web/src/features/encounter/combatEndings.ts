@@ -119,11 +119,14 @@ export function createCombatEndings(deps: Pick<CombatDeps, 'game' | 'ui' | 'play
       // first, so until its button is pressed the store only learns that health is 0.
       g.setGameState({ ...res.gameState, gameOver: false, encounter: g.gameState?.encounter ?? null });
       if (res.message) g.addMessage(res.message, 'danger', { assertive: true });
+      g.logEvents(endingEvents);
       return;
     }
     // the state now: cash found, items lost, bribe paid
     g.setGameState(res.gameState);
     if (res.message) g.addMessage(res.message.split('But wait')[0]!.trim() || res.message, 'info');
+    // the reply's events are said after its line, and shown once the overlay is closed
+    g.logEvents(endingEvents);
   }
 
   /** Pay / skip of a loan-shark visit: no overlay; the visit ends (or turns into the follow-up). */
@@ -134,6 +137,7 @@ export function createCombatEndings(deps: Pick<CombatDeps, 'game' | 'ui' | 'play
     let state = res.gameState;
     if (!state.encounter && res.followUpEncounter) state = { ...state, encounter: res.followUpEncounter };
     g.setGameState(state);
+    g.logEvents(responseEvents(res));
     g.queueEvents(responseEvents(res));
     ui.setState({ ...initialCombatUi });
     if (!state.encounter) g.processPendingEvents();
@@ -143,6 +147,7 @@ export function createCombatEndings(deps: Pick<CombatDeps, 'game' | 'ui' | 'play
   async function endWithoutOverlay(res: EncounterReply): Promise<void> {
     const g = game.getState();
     if (res.message) g.addMessage(res.message, 'info');
+    g.logEvents(responseEvents(res));
     g.queueEvents(responseEvents(res));
     ui.setState({ ...initialCombatUi });
     g.processPendingEvents();

@@ -47,14 +47,15 @@ export function createEnemyTurn(
           return;
         }
         game.getState().setGameState(res.gameState);
-        game.getState().queueEvents(responseEvents(res));
-        // each enemy's attack is said, a wound at once (an ending's line goes to the log, which says it)
-        if (res.gameState.encounter !== null && res.message) deps.announce(res.message, { assertive: res.playerDamage < 0 });
         if (res.gameState.encounter === null) {
           running = false;
           await endings.endWithoutOverlay(res);
           return;
         }
+        // each enemy's attack is said, a wound at once, then the reply's events (an ending's line goes to the log)
+        if (res.message) deps.announce(res.message, { assertive: res.playerDamage < 0 });
+        game.getState().logEvents(responseEvents(res));
+        game.getState().queueEvents(responseEvents(res));
       }
     } finally {
       running = false;
