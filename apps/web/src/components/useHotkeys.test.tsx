@@ -33,6 +33,30 @@ const press = (key: string, target: Element | Window = window, init: KeyboardEve
   fireEvent.keyDown(target, { key, ...init });
 
 describe('useHotkeys', () => {
+  it("never swallows a screen reader's keys: chords with Ctrl, Alt or Meta, and Insert or CapsLock, pass through", () => {
+    const attack = vi.fn();
+    const help = vi.fn();
+    render(<Screen handlers={{ attack, help }} />);
+    for (const init of [{ ctrlKey: true }, { altKey: true }, { metaKey: true }]) {
+      // fireEvent returns false when a handler called preventDefault
+      expect(fireEvent.keyDown(window, { key: 'a', ...init })).toBe(true);
+      expect(fireEvent.keyDown(window, { key: '?', shiftKey: true, ...init })).toBe(true);
+    }
+    expect(fireEvent.keyDown(window, { key: 'Insert' })).toBe(true);
+    expect(fireEvent.keyDown(window, { key: 'CapsLock' })).toBe(true);
+    expect(attack).not.toHaveBeenCalled();
+    expect(help).not.toHaveBeenCalled();
+    // the plain key is the game's
+    expect(fireEvent.keyDown(window, { key: 'a' })).toBe(false);
+    expect(attack).toHaveBeenCalledTimes(1);
+  });
+
+  it('the list of keys says how to review what the game said (the message log)', () => {
+    render(<ShortcutsModal onClose={() => undefined} />);
+    expect(screen.getByRole('dialog').textContent).toContain('G then L');
+    expect(SHORTCUTS.messages.description).toMatch(/review what the game said/);
+  });
+
   it('calls the bound handler for its key, with the digit of a number key (0 = 10)', () => {
     const stay = vi.fn();
     const flyTo = vi.fn();
