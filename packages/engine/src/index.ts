@@ -7,6 +7,8 @@ export { newGame, introEvents, type NewGameOptions } from './newGame';
 export { toClientView, toClientEncounter, toClientShipment, toClientEvent, toClientEvents, finalScore, netWorth } from './state';
 // a move's reply to a client that holds the view it was made on: only what changed (see clientStateChange.ts)
 export { clientStateChange, withStateChange, type ClientStateChange } from './clientStateChange';
+// the moves without randomness a client may paint at once, and the engine's own prediction of them
+export { PREDICTABLE_MOVES, predictMove, type PredictableAction, type Prediction } from './predict';
 export { loanSharkOffers, healCost, totalInterestRate, debtRateOn, HEAL_COST_PER_POINT, OVERDUE_EXTRA_INTEREST_RATE } from './finance';
 // versioned rules: which rules a stored game or log was recorded under, and whether this engine can replay it
 export { RULES_VERSION, FIRST_RULES_VERSION, OLDER_RULES_MESSAGE, isReplayable, rulesVersionOf } from './rulesVersion';
