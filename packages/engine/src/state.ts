@@ -18,6 +18,7 @@ import type {
   RuleErrorCode,
   Shipment,
 } from './types';
+import { update, updatePlayer } from './records';
 
 export function refuse(code: RuleErrorCode, message: string): RuleError {
   return { ok: false, code, message };
@@ -44,122 +45,20 @@ export function usedSpaceOf(inventory: Player['inventory']): number {
 }
 
 /**
- * The player as one object literal with the derived fields (score, usedSpace, currentStash) recomputed.
- * Every player in a state is built here or by draftPlayer (the same literal: V8 gives both one shape), so all
- * players share one V8 shape and copying them stays on the fast path; objects grown or patched field by field end
- * up with many shapes, and copies of those are many times slower.
+ * The player with some fields changed and its derived fields (score, usedSpace, currentStash) recomputed: every
+ * player a state stores is made here.
  */
-export function settle(p: Player): Player {
-  return settled(draftPlayer(p));
-}
-
-/**
- * A copy of the player (one literal, in the stored key order) for the caller to change in place, assigning only
- * fields it has, and then to pass to `settled`. One object per change: `settle({ ...p, cash })` makes two (the
- * spread's copy, then settle's).
- */
-export function draftPlayer(p: Player): Player {
-  return {
-    name: p.name,
-    cash: p.cash,
-    bank: p.bank,
-    debt: p.debt,
-    health: p.health,
-    score: p.score,
-    day: p.day,
-    maxDays: p.maxDays,
-    location: p.location,
-    usedSpace: p.usedSpace,
-    coatSpace: p.coatSpace,
-    rank: p.rank,
-    loanShark: p.loanShark,
-    inventory: p.inventory,
-    stash: p.stash,
-    currentStash: p.currentStash,
-    weapons: p.weapons,
-    items: p.items,
-    equippedItems: p.equippedItems,
-    drugsSold: p.drugsSold,
-    copsKilled: p.copsKilled,
-  };
-}
-
-/**
- * currentStash where nothing is stashed: one empty record shared by every player (an object less per action). It is
- * frozen, so a careless write to it throws instead of reaching every other game.
- */
-const NOTHING_STASHED: Player['currentStash'] = Object.freeze({});
-
-/** A draft (from draftPlayer) with its derived fields recomputed in place: the player to store. */
-export function settled(q: Player): Player {
-  q.score = q.cash + q.bank - q.debt;
+export function settle(p: Player, changes: Partial<Player> = {}): Player {
+  const q = updatePlayer(p, changes);
+  q.score = netWorth(q);
   q.usedSpace = usedSpaceOf(q.inventory);
-  q.currentStash = q.stash[q.location] ?? NOTHING_STASHED;
+  q.currentStash = q.stash[q.location] ?? {};
   return q;
 }
 
-/**
- * A copy of the state built by one literal in the state's key order (the order newGame's literal gives, which
- * is also the order of the stored JSON). Every state an action returns is made here, so all states share one
- * V8 shape: copies made with `{ ...state, x }` from states of mixed shapes fall back to V8's generic clone, about
- * ten times slower than this. The copy is the caller's to finish (assign what changes) before it returns it;
- * nothing else may be assigned to a state.
- */
-export function copyState(s: GameState): GameState {
-  return {
-    rulesVersion: s.rulesVersion,
-    day: s.day,
-    maxDays: s.maxDays,
-    location: s.location,
-    gameOver: s.gameOver,
-    gameOverReason: s.gameOverReason,
-    isSeeded: s.isSeeded,
-    formattedSeed: s.formattedSeed,
-    prices: s.prices,
-    worldPrices: s.worldPrices,
-    worldPricesDay: s.worldPricesDay,
-    marketInfo: s.marketInfo,
-    encounter: s.encounter,
-    pendingEncounter: s.pendingEncounter,
-    currentState: s.currentState,
-    allowedActions: s.allowedActions,
-    stateMetadata: s.stateMetadata,
-    stateMachine: s.stateMachine,
-    gameHistory: s.gameHistory,
-    shipments: s.shipments,
-    player: s.player,
-    seed: s.seed,
-    rng: s.rng,
-    cityPrices: s.cityPrices,
-    loanSharkVisits: s.loanSharkVisits,
-    nextId: s.nextId,
-  };
-}
-
-/** A copy of the state with a new player (derived fields recomputed). */
-export function withPlayer(state: GameState, player: Player): GameState {
-  const next = copyState(state);
-  next.player = settle(player);
-  return next;
-}
-
-/** A copy of the state with a drafted player (draftPlayer, changed by the caller), settled in place. */
-export function withDraft(state: GameState, draft: Player): GameState {
-  const next = copyState(state);
-  next.player = settled(draft);
-  return next;
-}
-
-/**
- * A copy of a list with one item added at the end, allocated at its final length: `[...list, item]` copies the
- * list and then grows the copy by half again to add the item (two allocations, the second ~1.5x the list).
- */
-export function appended<T>(list: readonly T[], item: T): T[] {
-  const n = list.length;
-  const out = new Array<T>(n + 1);
-  for (let i = 0; i < n; i++) out[i] = list[i]!;
-  out[n] = item;
-  return out;
+/** The state with the player's fields changed (derived fields recomputed). */
+export function withPlayer(state: GameState, changes: Partial<Player>): GameState {
+  return update(state, { player: settle(state.player, changes) });
 }
 
 /** True when a derived field of the player disagrees with the data it derives from. */
@@ -172,14 +71,10 @@ export function isPositiveInt(n: unknown): n is number {
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
 }
 
-/**
- * A copy of a record without one key. Built by copying rather than with `delete`, which would switch the
- * object to V8's slow dictionary mode (and every later copy of it with it).
- */
+/** A copy of a record without one key. */
 export function omitKey<T>(record: Record<string, T>, key: string): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const k in record) if (k !== key) out[k] = record[k]!;
-  return out;
+  const { [key]: _removed, ...rest } = record;
+  return rest;
 }
 
 /**
@@ -345,4 +240,3 @@ export function toClientEvents(events: GameEvent[]): ClientGameEvent[] {
   }
   return events;
 }
-
