@@ -4,9 +4,18 @@ export * from './constants';
 export * from './catalogue';
 export { apply, replay } from './apply';
 export { newGame, introEvents, type NewGameOptions } from './newGame';
-export { toClientView, toClientEncounter, toClientShipment, toClientEvent, toClientEvents, finalScore, netWorth } from './state';
-// a move's reply to a client that holds the view it was made on: only what changed (see clientStateChange.ts)
-export { clientStateChange, withStateChange, type ClientStateChange } from './clientStateChange';
+export { finalScore, netWorth } from './state';
+// what a client is sent: a state's view, or to a client that holds the view a move was made on only what changed
+export {
+  toClientView,
+  toClientEncounter,
+  toClientShipment,
+  toClientEvent,
+  toClientEvents,
+  clientStateChange,
+  withStateChange,
+  type ClientStateChange,
+} from './clientView';
 export { loanSharkOffers, healCost, totalInterestRate, debtRateOn, HEAL_COST_PER_POINT, OVERDUE_EXTRA_INTEREST_RATE } from './finance';
 // versioned rules: which rules a stored game or log was recorded under, and whether this engine can replay it
 export { RULES_VERSION, FIRST_RULES_VERSION, OLDER_RULES_MESSAGE, isReplayable, rulesVersionOf } from './rulesVersion';
