@@ -8,9 +8,9 @@ import { dangerLevelOf, heatOf } from './combatEnemies';
 import { LAST_SKIPPABLE_VISIT, loanSharkSound, sharkNameOf, visitPayment } from './combatLoanShark';
 import { MULTI_TARGET_LIMIT } from './constants';
 import { formatMoney } from './format';
-import { syncMachine } from './machine';
+import { updateInStep } from './machine';
 import type { Rng } from './rng';
-import { update, updateEncounter } from './records';
+import { updateEncounter } from './records';
 import { heldQuantity, omitKey, refuse, removeUnits, roundsOwned, setHeld, settle } from './state';
 import type {
   Action,
@@ -624,6 +624,6 @@ export function resolveEncounter(state: GameState, action: EncounterActionInput,
   turn.attack.toll = turn.toll;
   turn.attack.message = message;
   turn.changes.rng = rng.state();
-  const next = syncMachine(update(state, turn.changes));
+  const next = updateInStep(state, turn.changes);
   return { ok: true, state: next, events: turn.events, message, attack: turn.attack };
 }

@@ -1,5 +1,6 @@
 // gameHistory (SPEC.md section 3) and the chart view built from it. Appends copy only the list they touch, with
-// concat, which allocates the copy at its length (a spread grows it by half again: these lists run to hundreds).
+// toSpliced(length, 0, item): the list with the item at the end, copied at its exact length ([...list, item] grows
+// the copy by half again, and these lists of hundreds are copied on every trade and day).
 // priceHistory holds what the player saw: every city on day 1 (the tip sheet), then the city they were in each
 // day (sharing that day's price row, immutable once made); the real prices elsewhere never reach it.
 import { updateHistory } from './records';
@@ -28,16 +29,16 @@ export function startHistory(p: Player, worldPrices: GameState['worldPrices']): 
 /** A buy, sell or travel for the actions timeline. */
 export function recordAction(h: GameHistory, entry: GameHistory['actionHistory'][number], arrival?: GameHistory['locationHistory'][number]): GameHistory {
   return updateHistory(h, {
-    actionHistory: h.actionHistory.concat([entry]),
-    locationHistory: arrival ? h.locationHistory.concat([arrival]) : h.locationHistory,
+    actionHistory: h.actionHistory.toSpliced(h.actionHistory.length, 0, entry),
+    locationHistory: arrival ? h.locationHistory.toSpliced(h.locationHistory.length, 0, arrival) : h.locationHistory,
   });
 }
 
 /** The day-end records: finances, health and the day's prices where the player is (p.location). */
 export function recordDay(h: GameHistory, day: number, p: Player, prices: Record<string, number>): GameHistory {
   return updateHistory(h, {
-    financeHistory: h.financeHistory.concat([{ day, cash: p.cash, debt: p.debt, bank: p.bank }]),
-    healthHistory: h.healthHistory.concat([{ day, health: p.health }]),
+    financeHistory: h.financeHistory.toSpliced(h.financeHistory.length, 0, { day, cash: p.cash, debt: p.debt, bank: p.bank }),
+    healthHistory: h.healthHistory.toSpliced(h.healthHistory.length, 0, { day, health: p.health }),
     priceHistory: { ...h.priceHistory, [String(day)]: { [p.location]: prices } },
   });
 }

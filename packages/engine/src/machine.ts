@@ -116,9 +116,18 @@ export function notAllowedMessage(name: StateName): string {
  * Returns the same object when nothing changes (the common case: a trade in NORMAL).
  */
 export function syncMachine(state: GameState): GameState {
-  if (machineInStep(state)) return state;
+  return machineInStep(state) ? state : update(state, machineFields(state));
+}
+
+/** update(state, changes) with the machine fields brought in line too, in the one new state. */
+export function updateInStep(state: GameState, changes: Partial<GameState>): GameState {
+  const next = update(state, changes);
+  return machineInStep(next) ? next : Object.assign(next, machineFields(next));
+}
+
+function machineFields(state: GameState): Pick<GameState, 'currentState' | 'allowedActions' | 'stateMetadata' | 'stateMachine'> {
   const name = machineState(state);
-  return update(state, {
+  return {
     currentState: name,
     allowedActions: [...allowedActionsOf(state, name)],
     stateMetadata: {
@@ -126,7 +135,7 @@ export function syncMachine(state: GameState): GameState {
       encounterType: state.encounter ? state.encounter.type : null,
     },
     stateMachine: { currentState: name },
-  });
+  };
 }
 
 function machineInStep(state: GameState): boolean {

@@ -26,6 +26,9 @@ export function usedSpaceOf(inventory: Player['inventory']): number {
   return used;
 }
 
+/** currentStash where nothing is stashed: frozen, so a stray write throws instead of reaching every game. */
+const NOTHING_STASHED: Player['currentStash'] = Object.freeze({});
+
 /**
  * The player with some fields changed and its derived fields (score, usedSpace, currentStash) recomputed: every
  * player a state stores is made here.
@@ -34,7 +37,7 @@ export function settle(p: Player, changes: Partial<Player> = {}): Player {
   const q = updatePlayer(p, changes);
   q.score = netWorth(q);
   q.usedSpace = usedSpaceOf(q.inventory);
-  q.currentStash = q.stash[q.location] ?? {};
+  q.currentStash = q.stash[q.location] ?? NOTHING_STASHED;
   return q;
 }
 
