@@ -1,4 +1,4 @@
-// The public API of @drugwars/engine (the contract is in ../CONTEXT.md).
+// The public API of @drugwars/engine: everything other packages may use (../CONTEXT.md says where to start).
 export * from './types';
 export * from './constants';
 export * from './catalogue';

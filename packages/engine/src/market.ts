@@ -4,7 +4,7 @@
 // yesterday's toward the drug's typical price with noise, inside [minPrice, maxPrice]. Now and then a price
 // spikes (x2-x4) or crashes (/2-/4); a spike or crash carries on into the next day half of the time. The player
 // sees real prices only where they are: worldPrices holds the last prices they saw in each city, with the day
-// (worldPricesDay), so a trip is planned on a hint that has moved by the time they land (see CONTEXT.md
+// (worldPricesDay), so a trip is planned on a hint that has moved by the time they land (see RULES.md
 // "Markets"). Stock (QTY Available) exists only for the current city: a drug is missing from the market some
 // days (quantity 0), but the market always buys what the player carries.
 import { DRUG_BY_ID, DRUGS } from './catalogue';
@@ -87,8 +87,8 @@ function nextPrice(locationId: string, drug: Drug, prev: number, rng: Rng, moves
   if (roll < MOVE_ROLL) return freshMove(locationId, drug, prev, roll < SPIKE_CHANCE, rng, moves);
   // normalPrice's walk with its terms grouped as the stored games were dealt (the same prices to the last bit).
   const noisy = prev + (drug.price - prev) * MEAN_REVERSION + ((roll - MOVE_ROLL) * REST_SCALE - 0.5) * ((drug.maxPrice - drug.minPrice) * NOISE_OF_BAND);
-  // Rounded half up by `| 0`, not Math.round, whose float result V8 keeps boxed (the daily prices ran ~1.7x slower
-  // with it); the same integer here, where noisy is always above 3.
+  // Rounded half up by `| 0` rather than Math.round, whose float result V8 boxes (120 prices a day); the same
+  // integer here, where noisy is always above 3.
   return Math.min(drug.maxPrice, Math.max(drug.minPrice, (noisy + 0.5) | 0));
 }
 
