@@ -8,9 +8,9 @@ import { dangerLevelOf, heatOf } from './combatEnemies';
 import { LAST_SKIPPABLE_VISIT, loanSharkSound, sharkNameOf, visitPayment } from './combatLoanShark';
 import { MULTI_TARGET_LIMIT } from './constants';
 import { formatMoney } from './format';
-import { updateInStep } from './machine';
+import { setMachine } from './machine';
 import type { Rng } from './rng';
-import { updateEncounter } from './records';
+import { copyState, updateEncounter } from './records';
 import { heldQuantity, omitKey, refuse, removeUnits, roundsOwned, setHeld, settle } from './state';
 import type {
   Action,
@@ -105,12 +105,12 @@ export function goonChaseFee(debt: number): number {
 type EncounterActionInput = Extract<Action, { type: 'encounter' }>;
 
 /**
- * What one action is building: its changes to the state (made into the new state at the end), its attack result,
- * its events and the encounter's running toll (a fresh copy the steps add to; stored on the continuing encounter
- * and in the attack result).
+ * What one action is building: the new state (a fresh copy of the input state that the steps fill in), its attack
+ * result, its events and the encounter's running toll (a fresh copy the steps add to; stored on the continuing
+ * encounter and in the attack result).
  */
 interface Turn {
-  changes: Partial<GameState>;
+  next: GameState;
   attack: AttackResult;
   events: GameEvent[];
   toll: EncounterToll;
@@ -147,7 +147,7 @@ function dangerAt(state: GameState): number {
 
 /** The fight goes on with these changes to the encounter (a new encounter object). */
 function continueWith(turn: Turn, enc: Encounter, combatLog: string[], turnOrder: Encounter['turnOrder'], currentEnemyIndex: number, round = enc.round): void {
-  turn.changes.encounter = updateEncounter(enc, { turnOrder, round, currentEnemyIndex, combatLog, toll: turn.toll });
+  turn.next.encounter = updateEncounter(enc, { turnOrder, round, currentEnemyIndex, combatLog, toll: turn.toll });
 }
 
 function notAllowed(message: string): RuleError {
@@ -271,16 +271,16 @@ function withPaymentNow(visit: Encounter, p: Player): Encounter {
  * loan-shark visit after a police fight) takes its place and is reported as the follow-up, in the attack result,
  * the events and the message, which is returned.
  */
-function ending(state: GameState, turn: Turn, message: string): string {
-  const next = turn.changes;
-  const waiting = state.pendingEncounter;
+function ending(turn: Turn, message: string): string {
+  const next = turn.next;
+  const waiting = next.pendingEncounter;
   next.pendingEncounter = null;
   if (!waiting) {
     next.encounter = null;
     return message;
   }
   // The fight before a visit may have changed the cash (reward, bribe, fine): 'You can pay' is what is on hand now.
-  const follow = waiting.type === 'loanSharkVisit' ? withPaymentNow(waiting, next.player ?? state.player) : waiting;
+  const follow = waiting.type === 'loanSharkVisit' ? withPaymentNow(waiting, next.player) : waiting;
   const isShark = follow.type === 'loanShark' || follow.type === 'loanSharkVisit';
   const event: GameEvent = {
     message: follow.message,
@@ -354,16 +354,16 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
   if (livingCount(enemies) === 0) {
     const reward = enc.reward?.cash ?? 0;
     player.cash = p.cash + reward;
-    turn.changes.player = settle(player);
+    turn.next.player = settle(player);
     let message = victoryMessage(reward);
     if (enc.type === 'loanShark') message += ` ${sharkNameOf(state)} still wants the money.`;
     turn.attack.victory = true;
     turn.attack.reward = reward;
     lines.push(message);
-    return ending(state, turn, lines.join(' '));
+    return ending(turn, lines.join(' '));
   }
-  turn.changes.player = settle(player);
-  turn.changes.encounter = updateEncounter(enc, {
+  turn.next.player = settle(player);
+  turn.next.encounter = updateEncounter(enc, {
     enemies,
     turnOrder: 'enemy',
     currentEnemyIndex: firstLivingIndex(enemies),
@@ -401,7 +401,7 @@ function enemyTurn(state: GameState, enc: Encounter, rng: Rng, turn: Turn): stri
   attack.playerDamage = -damage;
   attack.playerDead = health === 0;
   turn.toll.health += Math.min(damage, p.health);
-  const next = turn.changes;
+  const next = turn.next;
   if (health === 0) {
     // The killers empty your pockets: only what is in the bank is left to score.
     const looted = Math.max(0, p.cash);
@@ -437,8 +437,8 @@ function escape(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string 
     if (enc.type === 'loanShark') {
       const fee = goonChaseFee(p.debt);
       turn.toll.debt += fee;
-      turn.changes.player = settle(p, { debt: p.debt + fee });
-      return ending(state, turn, `${ESCAPE_SUCCESS_MESSAGE} ${sharkNameOf(state)} adds ${formatMoney(fee)} to your debt for the chase.`);
+      turn.next.player = settle(p, { debt: p.debt + fee });
+      return ending(turn, `${ESCAPE_SUCCESS_MESSAGE} ${sharkNameOf(state)} adds ${formatMoney(fee)} to your debt for the chase.`);
     }
     if (heat > 0 && rng.chance(heat / 100)) {
       let biggest = '';
@@ -446,11 +446,11 @@ function escape(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string 
       const held = p.inventory[biggest]!.quantity;
       const dropped = Math.max(1, Math.floor((held * rng.int(10, 30)) / 100));
       turn.toll.drugs += dropped;
-      turn.changes.player = settle(p, { inventory: removeUnits(p.inventory, biggest, dropped).inventory });
+      turn.next.player = settle(p, { inventory: removeUnits(p.inventory, biggest, dropped).inventory });
       const name = DRUG_BY_ID.get(biggest)?.name ?? biggest;
-      return ending(state, turn, `${ESCAPE_SUCCESS_MESSAGE} But you dropped ${dropped} ${name} on the way.`);
+      return ending(turn, `${ESCAPE_SUCCESS_MESSAGE} But you dropped ${dropped} ${name} on the way.`);
     }
-    return ending(state, turn, ESCAPE_SUCCESS_MESSAGE);
+    return ending(turn, ESCAPE_SUCCESS_MESSAGE);
   }
   const message = `${FAILED_ESCAPE_MESSAGE} They cut you off.`;
   turn.attack.success = false;
@@ -462,11 +462,11 @@ function bribe(state: GameState, enc: Encounter, turn: Turn): string | RuleError
   if (enc.type !== 'police' || !enc.canBribe) return notAllowed("They can't be bribed.");
   const cost = enc.bribeCost;
   if (cost > state.player.cash) return refuse('INSUFFICIENT_FUNDS', `You can't afford the ${formatMoney(cost)} bribe!`);
-  turn.changes.player = settle(state.player, { cash: state.player.cash - cost });
+  turn.next.player = settle(state.player, { cash: state.player.cash - cost });
   turn.toll.cash += cost;
   turn.attack.bribed = true;
   turn.attack.bribeAmount = cost;
-  return ending(state, turn, bribeMessage(cost));
+  return ending(turn, bribeMessage(cost));
 }
 
 /**
@@ -506,10 +506,10 @@ function surrender(state: GameState, enc: Encounter, rng: Rng, turn: Turn): stri
     const cash = fine > 0 ? (enc.type === 'police' ? ` and fined you ${formatMoney(fine)}` : ` and ${formatMoney(fine)} of your cash`) : '';
     details = `${drugs}${cash}.`;
   }
-  turn.changes.player = settle(player);
-  if (player.debt === 0 && p.debt > 0) turn.changes.loanSharkVisits = 0;
+  turn.next.player = settle(player);
+  if (player.debt === 0 && p.debt > 0) turn.next.loanSharkVisits = 0;
   turn.attack.surrendered = true;
-  return ending(state, turn, `${SURRENDER_MESSAGE} ${details}`);
+  return ending(turn, `${SURRENDER_MESSAGE} ${details}`);
 }
 
 // ---------- loan-shark visit: pay, skip ----------
@@ -529,12 +529,12 @@ function pay(state: GameState, enc: Encounter, turn: Turn): string | RuleError {
   const debtPaid = amount - feesPaid;
   const debt = Math.max(0, p.debt - debtPaid);
   const cleared = debt === 0;
-  turn.changes.player = settle(p, { cash: p.cash - amount, debt, loanShark: cleared ? null : p.loanShark });
-  if (cleared) turn.changes.loanSharkVisits = 0;
+  turn.next.player = settle(p, { cash: p.cash - amount, debt, loanShark: cleared ? null : p.loanShark });
+  if (cleared) turn.next.loanSharkVisits = 0;
   const message = cleared
     ? `You paid ${name} ${formatMoney(amount)}. "Pleasure doing business with you." You're debt free!`
     : `You paid ${name} ${formatMoney(amount)}. You still owe ${formatMoney(debt)}.`;
-  return ending(state, turn, message);
+  return ending(turn, message);
 }
 
 function skip(state: GameState, enc: Encounter, turn: Turn): string | RuleError {
@@ -545,7 +545,7 @@ function skip(state: GameState, enc: Encounter, turn: Turn): string | RuleError 
     `${name}: "My patience is running out. And so is your time."`,
     `${name}: "Fine. Next time I'm bringing friends."`,
   ];
-  return ending(state, turn, warnings[Math.min(warnings.length, Math.max(1, enc.visitNumber)) - 1]!);
+  return ending(turn, warnings[Math.min(warnings.length, Math.max(1, enc.visitNumber)) - 1]!);
 }
 
 // ---------- the entry point ----------
@@ -614,7 +614,7 @@ function step(state: GameState, action: EncounterActionInput, rng: Rng, turn: Tu
 export function resolveEncounter(state: GameState, action: EncounterActionInput, rng: Rng): ApplyResult {
   const was = state.encounter?.toll ?? NO_TOLL;
   const turn: Turn = {
-    changes: {},
+    next: copyState(state),
     attack: emptyAttack(),
     events: [],
     toll: { health: was.health, cash: was.cash, drugs: was.drugs, debt: was.debt },
@@ -623,7 +623,7 @@ export function resolveEncounter(state: GameState, action: EncounterActionInput,
   if (typeof message !== 'string') return message;
   turn.attack.toll = turn.toll;
   turn.attack.message = message;
-  turn.changes.rng = rng.state();
-  const next = updateInStep(state, turn.changes);
+  turn.next.rng = rng.state();
+  const next = setMachine(turn.next);
   return { ok: true, state: next, events: turn.events, message, attack: turn.attack };
 }

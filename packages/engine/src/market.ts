@@ -10,7 +10,7 @@
 import { DRUG_BY_ID, DRUGS } from './catalogue';
 import { recordAction } from './history';
 import type { Rng } from './rng';
-import { drugValues, locationValues, mapDrugs, mapLocations, update } from './records';
+import { mapDrugs, mapLocations, update } from './records';
 import { accept, heldQuantity, isPositiveInt, omitKey, refuse, removeUnits, setHeld, settle, withPlayer } from './state';
 import { formatMoney } from './format';
 import type { ApplyResult, Drug, GameState, MarketEntry, Trend } from './types';
@@ -68,13 +68,11 @@ export function initialWorldPrices(rng: Rng): WorldPrices {
 /** The next day's prices everywhere, and the spikes and crashes among them. */
 export function nextWorldPrices(previous: WorldPrices, rng: Rng): { world: WorldPrices; moves: PriceMove[] } {
   const moves: PriceMove[] = [];
-  const rows = locationValues(previous);
-  const world = mapLocations((location, i) => {
-    const row = rows[i];
-    const yesterday = row ? drugValues(row) : [];
-    // A drug missing from yesterday's row starts from its typical price.
-    return mapDrugs((drug, j) => nextPrice(location.id, drug, yesterday[j] ?? drug.price, rng, moves));
-  });
+  // A drug missing from yesterday's row starts from its typical price.
+  const world = mapLocations(
+    (location, yesterday) => mapDrugs((drug, prev) => nextPrice(location.id, drug, prev ?? drug.price, rng, moves), yesterday),
+    previous,
+  );
   return { world, moves };
 }
 
@@ -123,11 +121,9 @@ export function seenPrices(
   day: number,
 ): { worldPrices: WorldPrices; worldPricesDay: Record<string, number> } {
   // Every city has a row from day 1 (newGame's tip sheet).
-  const rows = locationValues(state.worldPrices);
-  const days = locationValues(state.worldPricesDay);
   return {
-    worldPrices: mapLocations((l, i) => (l.id === locationId ? prices : rows[i]!)),
-    worldPricesDay: mapLocations((l, i) => (l.id === locationId ? day : days[i]!)),
+    worldPrices: mapLocations((l, row) => (l.id === locationId ? prices : row!), state.worldPrices),
+    worldPricesDay: mapLocations((l, seen) => (l.id === locationId ? day : seen!), state.worldPricesDay),
   };
 }
 
@@ -140,16 +136,14 @@ export function trendOf(drug: Drug, price: number): Trend {
 
 /** Today's market in the current city: every drug, with stock for those on sale. */
 export function buildMarket(prices: Record<string, number>, previous: Record<string, number> | null, rng: Rng): MarketEntry[] {
-  const today = drugValues(prices);
-  const before = previous ? drugValues(previous) : null;
-  return DRUGS.map((drug, j) => {
-    const price = today[j] ?? drug.price;
+  return DRUGS.map((drug) => {
+    const price = prices[drug.id] ?? drug.price;
     const trend = trendOf(drug, price);
     let quantity: number;
     if (trend === 'crash') quantity = rng.int(80, 300); // the market is flooded
     else if (trend === 'spike') quantity = rng.chance(0.5) ? rng.int(1, 15) : 0; // scarce
     else quantity = rng.chance(AVAILABLE_CHANCE) ? rng.int(10, 150) : 0;
-    return { id: drug.id, name: drug.name, price, quantity, trend, previousPrice: before ? (before[j] ?? null) : null };
+    return { id: drug.id, name: drug.name, price, quantity, trend, previousPrice: previous ? (previous[drug.id] ?? null) : null };
   });
 }
 

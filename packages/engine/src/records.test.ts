@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DRUGS, LOCATIONS } from './catalogue';
 import { createLoanSharkVisit, rollEncounter } from './combat';
-import { drugValues, locationValues, mapDrugs, mapLocations, update, updateEncounter, updateHistory, updatePlayer } from './records';
+import { mapDrugs, mapLocations, update, updateEncounter, updateHistory, updatePlayer } from './records';
 import { Rng } from './rng';
 import { startGame, withPlayerFields } from './testkit';
 
@@ -37,18 +37,20 @@ describe('update, updatePlayer, updateEncounter and updateHistory', () => {
   });
 });
 
-describe('mapDrugs, drugValues, mapLocations and locationValues', () => {
-  it('build drug- and location-keyed records in catalogue order and read them back in that order', () => {
+describe('mapDrugs and mapLocations', () => {
+  it('build drug- and location-keyed records in catalogue order, reading the given record by the same keys', () => {
     const seen: string[] = [];
-    const prices = mapDrugs((d, i) => {
-      seen.push(`${d.id}:${i}`);
+    const prices = mapDrugs((d, from) => {
+      seen.push(`${d.id}:${from}`);
       return d.price;
-    });
+    }, Object.fromEntries(DRUGS.map((d, i) => [d.id, i])));
     expect(seen).toEqual(DRUGS.map((d, i) => `${d.id}:${i}`));
     expect(Object.entries(prices)).toEqual(DRUGS.map((d) => [d.id, d.price]));
-    expect(Object.entries(mapLocations((l, i) => `${l.name}${i}`))).toEqual(LOCATIONS.map((l, i) => [l.id, `${l.name}${i}`]));
-    expect(drugValues(Object.fromEntries(DRUGS.map((d) => [d.id, d.price])))).toEqual(DRUGS.map((d) => d.price));
-    expect(locationValues(Object.fromEntries(LOCATIONS.map((l) => [l.id, l.name])))).toEqual(LOCATIONS.map((l) => l.name));
-    expect(locationValues({})).toEqual(LOCATIONS.map(() => undefined));
+    expect(Object.entries(mapLocations((l) => l.name))).toEqual(LOCATIONS.map((l) => [l.id, l.name]));
+    // read back in that order: the values of a record keyed some other way come out in catalogue order
+    const reversed = Object.fromEntries(DRUGS.map((d) => [d.id, d.price]).reverse());
+    expect(Object.values(mapDrugs((_d, v: number | undefined) => v, reversed))).toEqual(DRUGS.map((d) => d.price));
+    expect(Object.values(mapLocations((_l, v: string | undefined) => v, Object.fromEntries(LOCATIONS.map((l) => [l.id, l.name]))))).toEqual(LOCATIONS.map((l) => l.name));
+    expect(Object.values(mapLocations((_l, v: number | undefined) => v, {}))).toEqual(LOCATIONS.map(() => undefined));
   });
 });

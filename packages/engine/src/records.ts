@@ -3,16 +3,24 @@
 // Why: Node 20's V8 copies an object that was itself made by a spread through a slow generic path, and here every
 // state, player, encounter and history is a copy of a copy. Written as spreads these copies cost more than the
 // rules, and the engine fell far under its floor of 2,000 greedy games a second (`npm run simulate`). The same goes
-// for the price rows: 120 prices a day, each row read and built by named fields.
+// for the price rows (120 prices a day): built by keyed stores, or read by keyed lookups, they cost several times a
+// literal's named fields.
 //
-// Everything else in the engine uses spreads. The compiler checks that each literal names every field of its type;
-// golden.test.ts checks their key order, which is the order a state is stored and hashed in.
+// Everything else in the engine copies with spreads. The compiler checks that each literal names every field of its
+// type; golden.test.ts checks their key order, which is the order a state is stored and hashed in.
 import { DRUGS, LOCATIONS } from './catalogue';
 import type { Drug, Encounter, GameHistory, GameState, Location, Player } from './types';
 
 /** The state with some fields changed (a new object; `state` is left as it is). */
 export function update(state: GameState, changes: Partial<GameState>): GameState {
-  const s = state;
+  return Object.assign(copyState(state), changes);
+}
+
+/**
+ * A new copy of the state for the caller to fill in before it returns it: for a builder of many steps (an encounter
+ * action), one copy instead of one update per step.
+ */
+export function copyState(s: GameState): GameState {
   const copy: GameState = {
     rulesVersion: s.rulesVersion,
     day: s.day,
@@ -41,7 +49,7 @@ export function update(state: GameState, changes: Partial<GameState>): GameState
     loanSharkVisits: s.loanSharkVisits,
     nextId: s.nextId,
   };
-  return Object.assign(copy, changes);
+  return copy;
 }
 
 /** The player with some fields changed (derived fields as they were: state.ts's settle recomputes them). */
@@ -111,48 +119,43 @@ export function updateHistory(h: GameHistory, changes: Partial<GameHistory>): Ga
   return Object.assign(copy, changes);
 }
 
-/** A record keyed by drug id: f(drug, index) for every drug, computed in DRUGS order. */
-export function mapDrugs<T>(f: (drug: Drug, index: number) => T): Record<string, T> {
+/**
+ * A record keyed by drug id, in DRUGS order: f(drug, from's value for that drug) for every drug (`from`
+ * undefined or lacking the drug: undefined).
+ */
+export function mapDrugs<T, U = never>(f: (drug: Drug, value: U | undefined) => T, from?: Record<string, U>): Record<string, T> {
   const d = DRUGS;
+  const r = from;
   return {
-    acid: f(d[0]!, 0),
-    cocaine: f(d[1]!, 1),
-    hashish: f(d[2]!, 2),
-    heroin: f(d[3]!, 3),
-    ludes: f(d[4]!, 4),
-    mda: f(d[5]!, 5),
-    opium: f(d[6]!, 6),
-    pcp: f(d[7]!, 7),
-    peyote: f(d[8]!, 8),
-    shrooms: f(d[9]!, 9),
-    speed: f(d[10]!, 10),
-    weed: f(d[11]!, 11),
+    acid: f(d[0]!, r?.acid),
+    cocaine: f(d[1]!, r?.cocaine),
+    hashish: f(d[2]!, r?.hashish),
+    heroin: f(d[3]!, r?.heroin),
+    ludes: f(d[4]!, r?.ludes),
+    mda: f(d[5]!, r?.mda),
+    opium: f(d[6]!, r?.opium),
+    pcp: f(d[7]!, r?.pcp),
+    peyote: f(d[8]!, r?.peyote),
+    shrooms: f(d[9]!, r?.shrooms),
+    speed: f(d[10]!, r?.speed),
+    weed: f(d[11]!, r?.weed),
   };
 }
 
-/** The values of a record keyed by drug id, in DRUGS order (undefined where a drug is missing). */
-export function drugValues<T>(r: Record<string, T>): (T | undefined)[] {
-  return [r.acid, r.cocaine, r.hashish, r.heroin, r.ludes, r.mda, r.opium, r.pcp, r.peyote, r.shrooms, r.speed, r.weed];
-}
-
-/** A record keyed by location id: f(location, index) for every city, computed in LOCATIONS order. */
-export function mapLocations<T>(f: (location: Location, index: number) => T): Record<string, T> {
+/** A record keyed by location id, in LOCATIONS order: f(location, from's value for that city) for every city. */
+export function mapLocations<T, U = never>(f: (location: Location, value: U | undefined) => T, from?: Record<string, U>): Record<string, T> {
   const l = LOCATIONS;
+  const r = from;
   return {
-    new_york: f(l[0]!, 0),
-    miami: f(l[1]!, 1),
-    los_angeles: f(l[2]!, 2),
-    chicago: f(l[3]!, 3),
-    detroit: f(l[4]!, 4),
-    houston: f(l[5]!, 5),
-    san_francisco: f(l[6]!, 6),
-    boston: f(l[7]!, 7),
-    new_orleans: f(l[8]!, 8),
-    las_vegas: f(l[9]!, 9),
+    new_york: f(l[0]!, r?.new_york),
+    miami: f(l[1]!, r?.miami),
+    los_angeles: f(l[2]!, r?.los_angeles),
+    chicago: f(l[3]!, r?.chicago),
+    detroit: f(l[4]!, r?.detroit),
+    houston: f(l[5]!, r?.houston),
+    san_francisco: f(l[6]!, r?.san_francisco),
+    boston: f(l[7]!, r?.boston),
+    new_orleans: f(l[8]!, r?.new_orleans),
+    las_vegas: f(l[9]!, r?.las_vegas),
   };
-}
-
-/** The values of a record keyed by location id, in LOCATIONS order (undefined where a city is missing). */
-export function locationValues<T>(r: Record<string, T>): (T | undefined)[] {
-  return [r.new_york, r.miami, r.los_angeles, r.chicago, r.detroit, r.houston, r.san_francisco, r.boston, r.new_orleans, r.las_vegas];
 }

@@ -9,7 +9,7 @@
 //   8. rank promotion by net worth;
 //   9. history records; state machine.
 import { LOCATION_BY_ID } from './catalogue';
-import { updateInStep } from './machine';
+import { setMachine } from './machine';
 import { BANK_INTEREST_RATE } from './constants';
 import { debtRateOn } from './finance';
 import { createLoanSharkVisit, loanSharkSound, rollEncounter } from './combat';
@@ -130,23 +130,25 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   const fight = rollEncounter(tonight, rng);
   const visit = player.debt > 0 && player.loanShark && day > player.loanShark.dueDay ? createLoanSharkVisit(tonight, rng) : null;
 
-  const next = updateInStep(state, {
-    day,
-    maxDays: player.maxDays,
-    location: player.location,
-    prices,
-    worldPrices: known.worldPrices,
-    worldPricesDay: known.worldPricesDay,
-    marketInfo,
-    encounter: fight ?? visit,
-    pendingEncounter: fight ? visit : null,
-    gameHistory: recordDay(history, day, player, prices),
-    shipments: shipped.shipments,
-    player,
-    rng: rng.state(),
-    cityPrices: world,
-    loanSharkVisits: visit ? state.loanSharkVisits + 1 : state.loanSharkVisits,
-  });
+  const next = setMachine(
+    update(state, {
+      day,
+      maxDays: player.maxDays,
+      location: player.location,
+      prices,
+      worldPrices: known.worldPrices,
+      worldPricesDay: known.worldPricesDay,
+      marketInfo,
+      encounter: fight ?? visit,
+      pendingEncounter: fight ? visit : null,
+      gameHistory: recordDay(history, day, player, prices),
+      shipments: shipped.shipments,
+      player,
+      rng: rng.state(),
+      cityPrices: world,
+      loanSharkVisits: visit ? state.loanSharkVisits + 1 : state.loanSharkVisits,
+    }),
+  );
 
   const events: GameEvent[] = [];
   if (fight) events.push({ message: fight.message, type: 'danger', category: 'combat', encounter: fight });
