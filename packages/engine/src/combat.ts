@@ -10,7 +10,7 @@ import { MULTI_TARGET_LIMIT } from './constants';
 import { formatMoney } from './format';
 import { setMachine } from './machine';
 import type { Rng } from './rng';
-import { copyState, updateEncounter } from './records';
+import { copyState, updateEncounter, updateEnemy } from './records';
 import { heldQuantity, omitKey, refuse, removeUnits, roundsOwned, setHeld, settle } from './state';
 import type {
   Action,
@@ -306,7 +306,7 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
 
   const lines: string[] = [];
   if (weapon.note) lines.push(weapon.note);
-  const enemies = enc.enemies.map((e) => ({ ...e }));
+  const enemies = enc.enemies.slice();
   const results: AttackResultItem[] = [];
   let kills = 0;
   const using = weapon.weaponId ? `your ${weapon.name}` : 'your fists';
@@ -314,11 +314,11 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
     const enemy = enemies[index]!;
     if (rng.chance(weapon.accuracy)) {
       const damage = rollDamage(rng, weapon.damage);
-      enemy.health = Math.max(0, enemy.health - damage);
+      const health = Math.max(0, enemy.health - damage);
+      enemies[index] = updateEnemy(enemy, health === 0 ? { health, isAlive: false } : { health });
       results.push({ targetId: enemy.id, damage, wasMiss: false });
       lines.push(`You hit ${enemy.name} for ${damage} damage with ${using}.`);
-      if (enemy.health === 0) {
-        enemy.isAlive = false;
+      if (health === 0) {
         kills++;
         lines.push(`${enemy.name} goes down!`);
       }

@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { DRUGS, LOCATIONS } from './catalogue';
 import { createLoanSharkVisit, rollEncounter } from './combat';
-import { mapDrugs, mapLocations, update, updateEncounter, updateHistory, updatePlayer } from './records';
+import { mapDrugs, mapLocations, update, updateEncounter, updateEnemy, updateHistory, updatePlayer } from './records';
 import { Rng } from './rng';
 import { startGame, withPlayerFields } from './testkit';
 
-describe('update, updatePlayer, updateEncounter and updateHistory', () => {
+describe('update, updatePlayer, updateEncounter, updateEnemy and updateHistory', () => {
   it('copy every field in the same key order and change only the given ones', () => {
     const s = startGame();
     const copy = update(s, {});
@@ -21,6 +21,10 @@ describe('update, updatePlayer, updateEncounter and updateHistory', () => {
     for (const enc of [fight!, visit]) {
       expect(Object.keys(updateEncounter(enc, {}))).toEqual(Object.keys(enc));
       expect(JSON.stringify(updateEncounter(enc, {}))).toBe(JSON.stringify(enc));
+    }
+    for (const enemy of fight!.enemies) {
+      expect(Object.keys(updateEnemy(enemy, {}))).toEqual(Object.keys(enemy));
+      expect(updateEnemy(enemy, { health: 1 })).toEqual({ ...enemy, health: 1 });
     }
     expect(JSON.stringify(updatePlayer(s.player, {}))).toBe(JSON.stringify(s.player));
     expect(JSON.stringify(updateHistory(s.gameHistory, {}))).toBe(JSON.stringify(s.gameHistory));

@@ -1,15 +1,15 @@
 // Copies of the records every action rebuilds, each written as one object literal instead of a spread.
 //
-// Why: Node 20's V8 copies an object that was itself made by a spread through a slow generic path, and here every
-// state, player, encounter and history is a copy of a copy. Written as spreads these copies cost more than the
-// rules, and the engine fell far under its floor of 2,000 greedy games a second (`npm run simulate`). The same goes
-// for the price rows (120 prices a day): built by keyed stores, or read by keyed lookups, they cost several times a
-// literal's named fields.
+// Why: Node 20's V8 copies an object that was itself made by a spread through a slow generic path, and here
+// every state, player, encounter, enemy and history is a copy of a copy. Written as spreads these copies cost
+// more than the rules, and the engine fell far under its floor of 2,000 greedy games a second (`npm run
+// simulate`). The same goes for the price rows (120 prices a day): built by keyed stores, or read by keyed
+// lookups, they cost several times a literal's named fields.
 //
-// Everything else in the engine copies with spreads. The compiler checks that each literal names every field of its
-// type; golden.test.ts checks their key order, which is the order a state is stored and hashed in.
+// Everything else in the engine copies with spreads. The compiler checks that each literal names every field
+// of its type; golden.test.ts checks their key order, which is the order a state is stored and hashed in.
 import { DRUGS, LOCATIONS } from './catalogue';
-import type { Drug, Encounter, GameHistory, GameState, Location, Player } from './types';
+import type { Drug, Encounter, Enemy, GameHistory, GameState, Location, Player } from './types';
 
 /** The state with some fields changed (a new object; `state` is left as it is). */
 export function update(state: GameState, changes: Partial<GameState>): GameState {
@@ -103,6 +103,21 @@ export function updateEncounter(e: Encounter, changes: Partial<Encounter>): Enco
     canSkip: e.canSkip,
     visitNumber: e.visitNumber,
     toll: e.toll,
+  };
+  return Object.assign(copy, changes);
+}
+
+/** The enemy with some fields changed. */
+export function updateEnemy(e: Enemy, changes: Partial<Enemy>): Enemy {
+  const copy: Enemy = {
+    id: e.id,
+    name: e.name,
+    sprite: e.sprite,
+    health: e.health,
+    maxHealth: e.maxHealth,
+    isAlive: e.isAlive,
+    damage: e.damage,
+    accuracy: e.accuracy,
   };
   return Object.assign(copy, changes);
 }
