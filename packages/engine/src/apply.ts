@@ -11,7 +11,8 @@ import { newGame, type NewGameOptions } from './newGame';
 import { Rng } from './rng';
 import { equip, shopBuy, unequip } from './shop';
 import { ship } from './shipping';
-import { accept, copyState, finalScore, playerNeedsSettling, refuse, settle, withPlayer } from './state';
+import { update } from './records';
+import { accept, finalScore, playerNeedsSettling, refuse, settle, withPlayer } from './state';
 import { formatMoney } from './format';
 import { stay, travel } from './travel';
 import type { Action, ApplyResult, GameState } from './types';
@@ -43,28 +44,18 @@ const HANDLERS: { [T in Action['type']]: Handler<T> } = {
 
 function encounter(state: GameState, action: Extract<Action, { type: 'encounter' }>): ApplyResult {
   if (!state.encounter) return refuse('ACTION_NOT_ALLOWED', "There's nobody here to deal with.");
-  const rng = Rng.fromState(state.rng);
-  const result = resolveEncounter(state, action, rng);
-  if (!result.ok) return result;
-  // The PRNG state must be where the draws left it (combat.ts stores it too; copy only if it did not).
-  const drawn = rng.state();
-  const stored = result.state.rng;
-  if (stored.length !== drawn.length || stored.some((n, i) => n !== drawn[i])) {
-    const next = copyState(result.state);
-    next.rng = drawn;
-    result.state = next;
-  }
-  return result;
+  return resolveEncounter(state, action, Rng.fromState(state.rng));
 }
 
 /** Ends the session (Main Menu, New Game): the game is over for good and the score is final. */
 function end(state: GameState): ApplyResult {
-  const next = copyState(state);
-  next.gameOver = true;
-  next.gameOverReason = state.gameOverReason ?? 'Game ended';
-  next.currentState = 'GAME_ENDED';
-  next.encounter = null;
-  next.pendingEncounter = null;
+  const next = update(state, {
+    gameOver: true,
+    gameOverReason: state.gameOverReason ?? 'Game ended',
+    currentState: 'GAME_ENDED',
+    encounter: null,
+    pendingEncounter: null,
+  });
   return accept(next, `Game over. Final score: ${formatMoney(finalScore(state))}.`);
 }
 
@@ -79,14 +70,10 @@ export function apply(state: GameState, action: Action): ApplyResult {
   const handler = HANDLERS[action.type] as Handler<typeof action.type>;
   const result = handler(state, action);
   if (!result.ok) return result;
-  // Only combat.ts (another author's handlers) may leave derived fields to us; ours settle what they change.
+  // Only the encounter handlers (combat.ts) may leave derived fields to tidy; the others settle what they change.
   let next = tidy(result.state, action.type === 'encounter');
-  if (next.gameOver && !state.gameOver) {
-    const closed = copyState(next);
-    closed.gameHistory = closeDay(next.gameHistory, next.day, next.player);
-    next = closed;
-  }
-  result.state = next;
+  if (next.gameOver && !state.gameOver) next = update(next, { gameHistory: closeDay(next.gameHistory, next.day, next.player) });
+  result.state = next; // the handler's own new result
   return result;
 }
 
@@ -96,14 +83,12 @@ function tidy(state: GameState, checkDerived: boolean): GameState {
   const p = s.player;
   if (p.debt <= 0 && (p.loanShark !== null || s.loanSharkVisits !== 0 || p.debt < 0)) {
     // A paid-off loan (by repay or by paying the shark's visit) leaves no shark and no visit count.
-    s = copyState(s);
-    s.loanSharkVisits = 0;
-    s.player = settle({ ...p, debt: 0, loanShark: null });
+    s = update(s, { player: settle(p, { debt: 0, loanShark: null }), loanSharkVisits: 0 });
   } else if (checkDerived && (playerNeedsSettling(p) || p.day !== s.day || p.location !== s.location || p.maxDays !== s.maxDays)) {
-    s = withPlayer(s, { ...p, day: s.day, location: s.location, maxDays: s.maxDays });
+    s = withPlayer(s, { day: s.day, location: s.location, maxDays: s.maxDays });
   }
   if (s.player.location !== s.location || s.player.day !== s.day) {
-    s = withPlayer(s, { ...s.player, day: s.day, location: s.location });
+    s = withPlayer(s, { day: s.day, location: s.location });
   }
   return syncMachine(s);
 }

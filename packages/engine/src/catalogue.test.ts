@@ -5,15 +5,11 @@ import {
   ARMOR,
   CONSUMABLES,
   DEFAULT_LOAN_SHARK_ID,
-  drugRecord,
   DRUGS,
-  drugValues,
   ITEMS,
   LOAN_SHARK_BY_ID,
   LOAN_SHARKS,
   LOCATIONS,
-  locationRecord,
-  locationValues,
   RANKS,
   SHIPPING_COMPANIES,
   STARTING_LOCATION_ID,
@@ -42,20 +38,6 @@ describe('catalogue', () => {
       expect(d.price).toBeGreaterThanOrEqual(d.minPrice);
       expect(d.price).toBeLessThanOrEqual(d.maxPrice);
     }
-  });
-
-  it('builds drug- and location-keyed records in catalogue order (the fast row builders match the lists)', () => {
-    expect(Object.entries(drugRecord(DRUGS.map((d) => d.price)))).toEqual(DRUGS.map((d) => [d.id, d.price]));
-    expect(Object.entries(locationRecord(LOCATIONS.map((l) => l.name)))).toEqual(LOCATIONS.map((l) => [l.id, l.name]));
-    // and the fast readers read them back in the same order
-    const drugs: (number | undefined)[] = [];
-    drugValues(Object.fromEntries(DRUGS.map((d) => [d.id, d.price])), drugs);
-    expect(drugs).toEqual(DRUGS.map((d) => d.price));
-    const cities: (string | undefined)[] = [];
-    locationValues(Object.fromEntries(LOCATIONS.map((l) => [l.id, l.name])), cities);
-    expect(cities).toEqual(LOCATIONS.map((l) => l.name));
-    locationValues({}, cities);
-    expect(cities).toEqual(LOCATIONS.map(() => undefined));
   });
 
   it('has at least 8 cities with flight price, airport flag and danger 0-5, and unique ids', () => {

@@ -3,8 +3,6 @@
 // once per living enemy and each call resolves that one enemy's attack. Escape, bribe and surrender end a fight
 // early; pay and skip answer a loan-shark visit. Pure: never throws, never mutates its input; all randomness
 // comes from `rng`, whose advanced state is stored in the returned game state.
-// Speed: each action copies the state once (copyState) and its steps finish that copy in place: the player
-// (one settle), the encounter (one literal, copyEncounter) and the AttackResult (one literal, emptyAttack).
 import { ARMOR_BY_ID, DRUG_BY_ID, WEAPON_BY_ID } from './catalogue';
 import { dangerLevelOf, heatOf } from './combatEnemies';
 import { LAST_SKIPPABLE_VISIT, loanSharkSound, sharkNameOf, visitPayment } from './combatLoanShark';
@@ -12,7 +10,8 @@ import { MULTI_TARGET_LIMIT } from './constants';
 import { formatMoney } from './format';
 import { setMachine } from './machine';
 import type { Rng } from './rng';
-import { appended, copyState, draftPlayer, heldQuantity, omitKey, refuse, removeUnits, roundsOwned, setHeld, settle, settled } from './state';
+import { copyState, updateEncounter, updateEnemy } from './records';
+import { heldQuantity, omitKey, refuse, removeUnits, roundsOwned, setHeld, settle } from './state';
 import type {
   Action,
   ApplyResult,
@@ -106,9 +105,9 @@ export function goonChaseFee(debt: number): number {
 type EncounterActionInput = Extract<Action, { type: 'encounter' }>;
 
 /**
- * What one action is building: the next state (a fresh copy of the input state), its attack result, its events
- * and the encounter's running toll (a fresh copy the steps add to; stored on the continuing encounter and in the
- * attack result).
+ * What one action is building: the new state (a fresh copy of the input state that the steps fill in), its attack
+ * result, its events and the encounter's running toll (a fresh copy the steps add to; stored on the continuing
+ * encounter and in the attack result).
  */
 interface Turn {
   next: GameState;
@@ -146,48 +145,9 @@ function dangerAt(state: GameState): number {
   return dangerLevelOf(state.location);
 }
 
-/**
- * A copy of an encounter built by one literal in the encounter's key order (fightEncounter's), so every
- * encounter shares one V8 shape; the caller assigns what changes before anyone else sees it.
- */
-export function copyEncounter(e: Encounter): Encounter {
-  return {
-    type: e.type,
-    enemies: e.enemies,
-    message: e.message,
-    turnOrder: e.turnOrder,
-    round: e.round,
-    currentEnemyIndex: e.currentEnemyIndex,
-    combatLog: e.combatLog,
-    canEscape: e.canEscape,
-    canBribe: e.canBribe,
-    canSurrender: e.canSurrender,
-    bribeCost: e.bribeCost,
-    reward: e.reward,
-    debtAmount: e.debtAmount,
-    totalFees: e.totalFees,
-    feeDetails: e.feeDetails,
-    canPay: e.canPay,
-    paymentAmount: e.paymentAmount,
-    canSkip: e.canSkip,
-    visitNumber: e.visitNumber,
-    toll: e.toll,
-  };
-}
-
-function copyEnemy(e: Enemy): Enemy {
-  return { id: e.id, name: e.name, sprite: e.sprite, health: e.health, maxHealth: e.maxHealth, isAlive: e.isAlive, damage: e.damage, accuracy: e.accuracy };
-}
-
 /** The fight goes on with these changes to the encounter (a new encounter object). */
 function continueWith(turn: Turn, enc: Encounter, combatLog: string[], turnOrder: Encounter['turnOrder'], currentEnemyIndex: number, round = enc.round): void {
-  const encounter = copyEncounter(enc);
-  encounter.combatLog = combatLog;
-  encounter.turnOrder = turnOrder;
-  encounter.currentEnemyIndex = currentEnemyIndex;
-  encounter.round = round;
-  encounter.toll = turn.toll;
-  turn.next.encounter = encounter;
+  turn.next.encounter = updateEncounter(enc, { turnOrder, round, currentEnemyIndex, combatLog, toll: turn.toll });
 }
 
 function notAllowed(message: string): RuleError {
@@ -303,10 +263,7 @@ export function chooseTargets(enemies: readonly ClientEnemy[], targetType: Targe
 function withPaymentNow(visit: Encounter, p: Player): Encounter {
   const payment = visitPayment(p.cash, p.debt, visit.totalFees);
   if (payment.canPay === visit.canPay && payment.paymentAmount === visit.paymentAmount) return visit;
-  const updated = copyEncounter(visit);
-  updated.canPay = payment.canPay;
-  updated.paymentAmount = payment.paymentAmount;
-  return updated;
+  return updateEncounter(visit, { canPay: payment.canPay, paymentAmount: payment.paymentAmount });
 }
 
 /**
@@ -349,7 +306,7 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
 
   const lines: string[] = [];
   if (weapon.note) lines.push(weapon.note);
-  const enemies = enc.enemies.map(copyEnemy);
+  const enemies = enc.enemies.slice();
   const results: AttackResultItem[] = [];
   let kills = 0;
   const using = weapon.weaponId ? `your ${weapon.name}` : 'your fists';
@@ -357,11 +314,11 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
     const enemy = enemies[index]!;
     if (rng.chance(weapon.accuracy)) {
       const damage = rollDamage(rng, weapon.damage);
-      enemy.health = Math.max(0, enemy.health - damage);
+      const health = Math.max(0, enemy.health - damage);
+      enemies[index] = updateEnemy(enemy, health === 0 ? { health, isAlive: false } : { health });
       results.push({ targetId: enemy.id, damage, wasMiss: false });
       lines.push(`You hit ${enemy.name} for ${damage} damage with ${using}.`);
-      if (enemy.health === 0) {
-        enemy.isAlive = false;
+      if (health === 0) {
         kills++;
         lines.push(`${enemy.name} goes down!`);
       }
@@ -372,7 +329,7 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
   }
 
   // Spend what the attack used: a round of ammo for a gun, the grenade itself for a grenade.
-  const player: Player = draftPlayer(p);
+  const player: Player = { ...p };
   if (weapon.ammoId) {
     const left = roundsOwned(p, weapon.ammoId) - 1;
     let ammo: Record<string, number>;
@@ -397,7 +354,7 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
   if (livingCount(enemies) === 0) {
     const reward = enc.reward?.cash ?? 0;
     player.cash = p.cash + reward;
-    turn.next.player = settled(player);
+    turn.next.player = settle(player);
     let message = victoryMessage(reward);
     if (enc.type === 'loanShark') message += ` ${sharkNameOf(state)} still wants the money.`;
     turn.attack.victory = true;
@@ -405,14 +362,14 @@ function playerTurn(state: GameState, enc: Encounter, targetIds: unknown, rng: R
     lines.push(message);
     return ending(turn, lines.join(' '));
   }
-  turn.next.player = settled(player);
-  const encounter = copyEncounter(enc);
-  encounter.enemies = enemies;
-  encounter.combatLog = enc.combatLog.concat(lines);
-  encounter.turnOrder = 'enemy';
-  encounter.currentEnemyIndex = firstLivingIndex(enemies);
-  encounter.toll = turn.toll;
-  turn.next.encounter = encounter;
+  turn.next.player = settle(player);
+  turn.next.encounter = updateEncounter(enc, {
+    enemies,
+    turnOrder: 'enemy',
+    currentEnemyIndex: firstLivingIndex(enemies),
+    combatLog: [...enc.combatLog, ...lines],
+    toll: turn.toll,
+  });
   return lines.join(' ');
 }
 
@@ -449,17 +406,15 @@ function enemyTurn(state: GameState, enc: Encounter, rng: Rng, turn: Turn): stri
     // The killers empty your pockets: only what is in the bank is left to score.
     const looted = Math.max(0, p.cash);
     turn.toll.cash += looted;
-    next.player = settle({ ...p, health, cash: p.cash - looted });
+    next.player = settle(p, { health, cash: p.cash - looted });
     next.gameOver = true;
     next.gameOverReason = enc.type === 'loanSharkVisit' ? DEATH_REASONS.loanShark : DEATH_REASONS[enc.type];
     next.encounter = null;
     next.pendingEncounter = null;
     return looted > 0 ? `${line} ${KILLED_MESSAGE} They took ${formatMoney(looted)} off your body.` : `${line} ${KILLED_MESSAGE}`;
   }
-  const player = draftPlayer(p);
-  player.health = health;
-  next.player = settled(player);
-  const log = appended(enc.combatLog, line);
+  next.player = settle(p, { health });
+  const log = [...enc.combatLog, line];
   const following = firstLivingIndex(enc.enemies, index + 1);
   if (following >= 0) continueWith(turn, enc, log, enc.turnOrder, following);
   else continueWith(turn, enc, log, 'player', firstLivingIndex(enc.enemies), enc.round + 1);
@@ -482,7 +437,7 @@ function escape(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string 
     if (enc.type === 'loanShark') {
       const fee = goonChaseFee(p.debt);
       turn.toll.debt += fee;
-      turn.next.player = settle({ ...p, debt: p.debt + fee });
+      turn.next.player = settle(p, { debt: p.debt + fee });
       return ending(turn, `${ESCAPE_SUCCESS_MESSAGE} ${sharkNameOf(state)} adds ${formatMoney(fee)} to your debt for the chase.`);
     }
     if (heat > 0 && rng.chance(heat / 100)) {
@@ -491,7 +446,7 @@ function escape(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string 
       const held = p.inventory[biggest]!.quantity;
       const dropped = Math.max(1, Math.floor((held * rng.int(10, 30)) / 100));
       turn.toll.drugs += dropped;
-      turn.next.player = settle({ ...p, inventory: removeUnits(p.inventory, biggest, dropped).inventory });
+      turn.next.player = settle(p, { inventory: removeUnits(p.inventory, biggest, dropped).inventory });
       const name = DRUG_BY_ID.get(biggest)?.name ?? biggest;
       return ending(turn, `${ESCAPE_SUCCESS_MESSAGE} But you dropped ${dropped} ${name} on the way.`);
     }
@@ -499,7 +454,7 @@ function escape(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string 
   }
   const message = `${FAILED_ESCAPE_MESSAGE} They cut you off.`;
   turn.attack.success = false;
-  continueWith(turn, enc, appended(enc.combatLog, message), 'enemy', firstLivingIndex(enc.enemies));
+  continueWith(turn, enc, [...enc.combatLog, message], 'enemy', firstLivingIndex(enc.enemies));
   return message;
 }
 
@@ -507,7 +462,7 @@ function bribe(state: GameState, enc: Encounter, turn: Turn): string | RuleError
   if (enc.type !== 'police' || !enc.canBribe) return notAllowed("They can't be bribed.");
   const cost = enc.bribeCost;
   if (cost > state.player.cash) return refuse('INSUFFICIENT_FUNDS', `You can't afford the ${formatMoney(cost)} bribe!`);
-  turn.next.player = settle({ ...state.player, cash: state.player.cash - cost });
+  turn.next.player = settle(state.player, { cash: state.player.cash - cost });
   turn.toll.cash += cost;
   turn.attack.bribed = true;
   turn.attack.bribeAmount = cost;
@@ -521,7 +476,7 @@ function bribe(state: GameState, enc: Encounter, turn: Turn): string | RuleError
  */
 function surrender(state: GameState, enc: Encounter, rng: Rng, turn: Turn): string {
   const p = state.player;
-  const player: Player = draftPlayer(p);
+  const player: Player = { ...p };
   let details: string;
   if (enc.type === 'loanShark') {
     const taken = Math.min(p.cash, p.debt);
@@ -551,7 +506,7 @@ function surrender(state: GameState, enc: Encounter, rng: Rng, turn: Turn): stri
     const cash = fine > 0 ? (enc.type === 'police' ? ` and fined you ${formatMoney(fine)}` : ` and ${formatMoney(fine)} of your cash`) : '';
     details = `${drugs}${cash}.`;
   }
-  turn.next.player = settled(player);
+  turn.next.player = settle(player);
   if (player.debt === 0 && p.debt > 0) turn.next.loanSharkVisits = 0;
   turn.attack.surrendered = true;
   return ending(turn, `${SURRENDER_MESSAGE} ${details}`);
@@ -574,7 +529,7 @@ function pay(state: GameState, enc: Encounter, turn: Turn): string | RuleError {
   const debtPaid = amount - feesPaid;
   const debt = Math.max(0, p.debt - debtPaid);
   const cleared = debt === 0;
-  turn.next.player = settle({ ...p, cash: p.cash - amount, debt, loanShark: cleared ? null : p.loanShark });
+  turn.next.player = settle(p, { cash: p.cash - amount, debt, loanShark: cleared ? null : p.loanShark });
   if (cleared) turn.next.loanSharkVisits = 0;
   const message = cleared
     ? `You paid ${name} ${formatMoney(amount)}. "Pleasure doing business with you." You're debt free!`
@@ -595,7 +550,7 @@ function skip(state: GameState, enc: Encounter, turn: Turn): string | RuleError 
 
 // ---------- the entry point ----------
 
-/** An attack result with nothing in it yet, built by one literal (one V8 shape) in the response's key order. */
+/** An attack result with nothing in it yet. */
 function emptyAttack(): AttackResult {
   return {
     attackResults: [],
@@ -667,9 +622,8 @@ export function resolveEncounter(state: GameState, action: EncounterActionInput,
   const message = step(state, action, rng, turn);
   if (typeof message !== 'string') return message;
   turn.attack.toll = turn.toll;
-  const next = turn.next;
-  next.rng = rng.state();
-  setMachine(next);
   turn.attack.message = message;
+  turn.next.rng = rng.state();
+  const next = setMachine(turn.next);
   return { ok: true, state: next, events: turn.events, message, attack: turn.attack };
 }

@@ -70,7 +70,7 @@ function pickDistinct<T>(rng: Rng, items: readonly T[], k: number): T[] {
   return out;
 }
 
-function dangerOf(state: GameState): number {
+function dangerOf(state: Pick<GameState, 'location'>): number {
   return dangerLevelOf(state.location);
 }
 
@@ -120,7 +120,7 @@ function kindsFor(type: FightType, count: number, day: number, danger: number, h
  * day (60% of it on day 1, all of it from day 15) and the city's danger; the shark's goons get 10% tougher and 5% harder-hitting with every visit after the fourth.
  * Ids are `${type}-${day}-${i}`.
  */
-export function createEnemies(state: GameState, type: FightType, count: number, rng: Rng, visitNumber = 0): Enemy[] {
+export function createEnemies(state: Pick<GameState, 'day' | 'location' | 'player'>, type: FightType, count: number, rng: Rng, visitNumber = 0): Enemy[] {
   const day = state.day;
   const danger = dangerOf(state);
   const kinds = kindsFor(type, count, day, danger, heatOf(state.player), rng, visitNumber);
@@ -236,7 +236,7 @@ export function loadCostOf(p: Pick<Player, 'inventory'>): number {
  * The daily roll after the player arrives somewhere (travel or stay). Returns a police or gang encounter, or
  * null. Uses the PRNG only through `rng`; the caller stores rng.state() back into the game state.
  */
-export function rollEncounter(state: GameState, rng: Rng): Encounter | null {
+export function rollEncounter(state: Pick<GameState, 'gameOver' | 'day' | 'location' | 'player'>, rng: Rng): Encounter | null {
   if (state.gameOver) return null;
   const danger = dangerOf(state);
   const heat = heatOf(state.player);

@@ -9,7 +9,7 @@ import type { Encounter, FeeDetail, GameState } from './types';
 /** Visits 1 to this one can be put off ("Pay Him Later"); the next one is a fight. */
 export const LAST_SKIPPABLE_VISIT = 3;
 
-export function sharkNameOf(state: GameState): string {
+export function sharkNameOf(state: Pick<GameState, 'player'>): string {
   return state.player.loanShark?.name ?? 'The loan shark';
 }
 
@@ -45,7 +45,7 @@ function visitMessage(name: string, visitNumber: number, debt: number, fees: num
  * it), so the visit number is that plus one. Visits 4 and later are fights with the shark's goons: 2 goons
  * at visit 4, 3 at visit 5 (led by an enforcer from then on), 4 from visit 6.
  */
-export function createLoanSharkVisit(state: GameState, rng: Rng): Encounter {
+export function createLoanSharkVisit(state: Pick<GameState, 'day' | 'location' | 'player' | 'loanSharkVisits'>, rng: Rng): Encounter {
   const visitNumber = Math.max(0, Math.floor(state.loanSharkVisits)) + 1;
   const name = sharkNameOf(state);
   const debt = state.player.debt;

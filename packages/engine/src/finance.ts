@@ -1,7 +1,8 @@
 // Bank, loan sharks and the hospital.
 import { DEFAULT_LOAN_SHARK_ID, LOAN_SHARK_BY_ID, LOAN_SHARKS } from './catalogue';
 import { DEFAULT_SHARK_INTEREST_RATE, MAX_HEALTH } from './constants';
-import { accept, copyState, draftPlayer, isPositiveInt, refuse, settle, settled, withDraft, withPlayer } from './state';
+import { update } from './records';
+import { accept, isPositiveInt, refuse, settle, withPlayer } from './state';
 import { formatMoney } from './format';
 import type { ApplyResult, GameState, LoanShark, LoanSharkOffer, PlayerLoan } from './types';
 
@@ -26,20 +27,14 @@ export function deposit(state: GameState, amount: number): ApplyResult {
   if (!isPositiveInt(amount)) return refuse('INVALID_INPUT', AMOUNT_MUST_BE_POSITIVE);
   const p = state.player;
   if (amount > p.cash) return refuse('INSUFFICIENT_FUNDS', "You don't have that much cash!");
-  const player = draftPlayer(p);
-  player.cash = p.cash - amount;
-  player.bank = p.bank + amount;
-  return accept(withDraft(state, player), `Deposited ${formatMoney(amount)} in the bank.`);
+  return accept(withPlayer(state, { cash: p.cash - amount, bank: p.bank + amount }), `Deposited ${formatMoney(amount)} in the bank.`);
 }
 
 export function withdraw(state: GameState, amount: number): ApplyResult {
   if (!isPositiveInt(amount)) return refuse('INVALID_INPUT', AMOUNT_MUST_BE_POSITIVE);
   const p = state.player;
   if (amount > p.bank) return refuse('INSUFFICIENT_FUNDS', "You don't have that much in the bank!");
-  const player = draftPlayer(p);
-  player.cash = p.cash + amount;
-  player.bank = p.bank - amount;
-  return accept(withDraft(state, player), `Withdrew ${formatMoney(amount)} from the bank.`);
+  return accept(withPlayer(state, { cash: p.cash + amount, bank: p.bank - amount }), `Withdrew ${formatMoney(amount)} from the bank.`);
 }
 
 /** Total interest over the grace period, compounded daily, as a fraction (what the finances view shows). */
@@ -71,14 +66,8 @@ export function borrow(state: GameState, sharkId: string | undefined, amount: nu
   if (p.rank.level < shark.minRankLevel) return refuse('RANK_TOO_LOW', `${shark.name} doesn't lend to a ${p.rank.name}.`);
   if (!isPositiveInt(amount)) return refuse('INVALID_INPUT', AMOUNT_MUST_BE_POSITIVE);
   if (amount > shark.maxLoan) return refuse('LOAN_TOO_LARGE', `Amount exceeds maximum loan of ${formatMoney(shark.maxLoan)}`);
-  const next = copyState(state);
-  next.loanSharkVisits = 0;
-  next.player = settle({
-    ...p,
-    cash: p.cash + amount,
-    debt: amount,
-    loanShark: { id: shark.id, name: shark.name, interestRate: shark.dailyInterestRate, dueDay: p.day + shark.gracePeriod },
-  });
+  const loanShark = { id: shark.id, name: shark.name, interestRate: shark.dailyInterestRate, dueDay: p.day + shark.gracePeriod };
+  const next = update(state, { player: settle(p, { cash: p.cash + amount, debt: amount, loanShark }), loanSharkVisits: 0 });
   return accept(next, `Borrowed ${formatMoney(amount)} from ${shark.name}. It's due in ${shark.gracePeriod} days.`);
 }
 
@@ -96,13 +85,10 @@ export function repay(state: GameState, amount: number): ApplyResult {
   if (amount > p.debt) return refuse('INVALID_INPUT', `You only owe ${formatMoney(p.debt)}.`);
   const debt = p.debt - amount;
   const sharkName = p.loanShark?.name ?? 'the loan shark';
-  const next = copyState(state);
-  next.loanSharkVisits = debt === 0 ? 0 : state.loanSharkVisits;
-  const player = draftPlayer(p);
-  player.cash = p.cash - amount;
-  player.debt = debt;
-  player.loanShark = debt === 0 ? null : p.loanShark;
-  next.player = settled(player);
+  const next = update(state, {
+    player: settle(p, { cash: p.cash - amount, debt, loanShark: debt === 0 ? null : p.loanShark }),
+    loanSharkVisits: debt === 0 ? 0 : state.loanSharkVisits,
+  });
   return accept(
     next,
     debt === 0 ? `You paid off ${sharkName}. You're debt free!` : `Paid ${formatMoney(amount)} to ${sharkName}. You still owe ${formatMoney(debt)}.`,
@@ -118,5 +104,5 @@ export function heal(state: GameState): ApplyResult {
   if (p.health >= MAX_HEALTH) return refuse('FULL_HEALTH', "You're in perfect health!");
   const cost = healCost(state);
   if (cost > p.cash) return refuse('INSUFFICIENT_FUNDS', `You can't afford the hospital bill of ${formatMoney(cost)}!`);
-  return accept(withPlayer(state, { ...p, cash: p.cash - cost, health: MAX_HEALTH }), `The doctors patched you up for ${formatMoney(cost)}.`);
+  return accept(withPlayer(state, { cash: p.cash - cost, health: MAX_HEALTH }), `The doctors patched you up for ${formatMoney(cost)}.`);
 }

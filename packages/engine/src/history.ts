@@ -1,7 +1,9 @@
-// gameHistory (SPEC.md section 3) and the chart view built from it. Appends copy only the list they touch.
+// gameHistory (SPEC.md section 3) and the chart view built from it. Appends copy only the list they touch, with
+// toSpliced(length, 0, item): the list with the item at the end, copied at its exact length ([...list, item] grows
+// the copy by half again, and these lists of hundreds are copied on every trade and day).
 // priceHistory holds what the player saw: every city on day 1 (the tip sheet), then the city they were in each
 // day (sharing that day's price row, immutable once made); the real prices elsewhere never reach it.
-import { appended } from './state';
+import { updateHistory } from './records';
 import type { GameHistory, GameState, Player } from './types';
 
 export type Series = { day: number; value: number }[];
@@ -13,48 +15,32 @@ export interface HistoryView {
   prices: Record<string, Record<string, Series>>;
 }
 
-/** A history built in one literal, so every history shares one V8 shape (cheap to copy; see settle). */
-function history(
-  financeHistory: GameHistory['financeHistory'],
-  healthHistory: GameHistory['healthHistory'],
-  priceHistory: GameHistory['priceHistory'],
-  actionHistory: GameHistory['actionHistory'],
-  locationHistory: GameHistory['locationHistory'],
-): GameHistory {
-  return { financeHistory, healthHistory, priceHistory, actionHistory, locationHistory };
-}
-
 /** The history of a new game: day 1's records. */
 export function startHistory(p: Player, worldPrices: GameState['worldPrices']): GameHistory {
-  return history(
-    [{ day: 1, cash: p.cash, debt: p.debt, bank: p.bank }],
-    [{ day: 1, health: p.health }],
-    { '1': worldPrices },
-    [],
-    [{ day: 1, location: p.location }],
-  );
+  return {
+    financeHistory: [{ day: 1, cash: p.cash, debt: p.debt, bank: p.bank }],
+    healthHistory: [{ day: 1, health: p.health }],
+    priceHistory: { '1': worldPrices },
+    actionHistory: [],
+    locationHistory: [{ day: 1, location: p.location }],
+  };
 }
 
 /** A buy, sell or travel for the actions timeline. */
 export function recordAction(h: GameHistory, entry: GameHistory['actionHistory'][number], arrival?: GameHistory['locationHistory'][number]): GameHistory {
-  return history(
-    h.financeHistory,
-    h.healthHistory,
-    h.priceHistory,
-    appended(h.actionHistory, entry),
-    arrival ? appended(h.locationHistory, arrival) : h.locationHistory,
-  );
+  return updateHistory(h, {
+    actionHistory: h.actionHistory.toSpliced(h.actionHistory.length, 0, entry),
+    locationHistory: arrival ? h.locationHistory.toSpliced(h.locationHistory.length, 0, arrival) : h.locationHistory,
+  });
 }
 
 /** The day-end records: finances, health and the day's prices where the player is (p.location). */
 export function recordDay(h: GameHistory, day: number, p: Player, prices: Record<string, number>): GameHistory {
-  return history(
-    appended(h.financeHistory, { day, cash: p.cash, debt: p.debt, bank: p.bank }),
-    appended(h.healthHistory, { day, health: p.health }),
-    { ...h.priceHistory, [String(day)]: { [p.location]: prices } },
-    h.actionHistory,
-    h.locationHistory,
-  );
+  return updateHistory(h, {
+    financeHistory: h.financeHistory.toSpliced(h.financeHistory.length, 0, { day, cash: p.cash, debt: p.debt, bank: p.bank }),
+    healthHistory: h.healthHistory.toSpliced(h.healthHistory.length, 0, { day, health: p.health }),
+    priceHistory: { ...h.priceHistory, [String(day)]: { [p.location]: prices } },
+  });
 }
 
 /**
@@ -66,13 +52,10 @@ export function closeDay(h: GameHistory, day: number, p: Player): GameHistory {
   const health = { day, health: p.health };
   const f = h.financeHistory;
   const hh = h.healthHistory;
-  return history(
-    f.length > 0 && f[f.length - 1]!.day === day ? [...f.slice(0, -1), finance] : [...f, finance],
-    hh.length > 0 && hh[hh.length - 1]!.day === day ? [...hh.slice(0, -1), health] : [...hh, health],
-    h.priceHistory,
-    h.actionHistory,
-    h.locationHistory,
-  );
+  return updateHistory(h, {
+    financeHistory: f.length > 0 && f[f.length - 1]!.day === day ? [...f.slice(0, -1), finance] : [...f, finance],
+    healthHistory: hh.length > 0 && hh[hh.length - 1]!.day === day ? [...hh.slice(0, -1), health] : [...hh, health],
+  });
 }
 
 export function historyView(state: GameState): HistoryView {

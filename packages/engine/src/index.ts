@@ -1,12 +1,21 @@
-// The public API of @drugwars/engine (the contract is in ../CONTEXT.md).
+// The public API of @drugwars/engine: everything other packages may use (../CONTEXT.md says where to start).
 export * from './types';
 export * from './constants';
 export * from './catalogue';
 export { apply, replay } from './apply';
 export { newGame, introEvents, type NewGameOptions } from './newGame';
-export { toClientView, toClientEncounter, toClientShipment, toClientEvent, toClientEvents, finalScore, netWorth } from './state';
-// a move's reply to a client that holds the view it was made on: only what changed (see clientStateChange.ts)
-export { clientStateChange, withStateChange, type ClientStateChange } from './clientStateChange';
+export { finalScore, netWorth } from './state';
+// what a client is sent: a state's view, or to a client that holds the view a move was made on only what changed
+export {
+  toClientView,
+  toClientEncounter,
+  toClientShipment,
+  toClientEvent,
+  toClientEvents,
+  clientStateChange,
+  withStateChange,
+  type ClientStateChange,
+} from './clientView';
 // the moves without randomness a client may paint at once, and the engine's own prediction of them
 export { PREDICTABLE_MOVES, predictMove, type PredictableAction, type Prediction } from './predict';
 export { loanSharkOffers, healCost, totalInterestRate, debtRateOn, HEAL_COST_PER_POINT, OVERDUE_EXTRA_INTEREST_RATE } from './finance';

@@ -3,7 +3,7 @@
 // police|gang -> COMBAT, loanShark -> COMBAT_LOAN_SHARK, loanSharkVisit -> LOAN_SHARK_VISIT; else NORMAL.
 // In a fight the player may change weapon or armor (equip, unequip) on their own turn, free of charge (the
 // turn does not pass); on the enemy's turn only `encounter` and `end` are allowed.
-import { copyState } from './state';
+import { update } from './records';
 import type { ActionType, GameState, StateName } from './types';
 
 const NORMAL_ACTIONS: readonly ActionType[] = [
@@ -116,21 +116,28 @@ export function notAllowedMessage(name: StateName): string {
  * Returns the same object when nothing changes (the common case: a trade in NORMAL).
  */
 export function syncMachine(state: GameState): GameState {
-  if (machineInStep(state)) return state;
-  const next = copyState(state);
-  setMachine(next);
-  return next;
+  return machineInStep(state) ? state : update(state, machineFields(state));
 }
 
-/** The same for a state the caller is still building (a fresh copyState): sets the fields in place. */
-export function setMachine(draft: GameState): void {
-  if (machineInStep(draft)) return;
-  const name = machineState(draft);
-  const entered = draft.currentState === name ? draft.stateMetadata.enteredOnDay : draft.day;
-  draft.currentState = name;
-  draft.stateMachine = { currentState: name };
-  draft.allowedActions = [...allowedActionsOf(draft, name)];
-  draft.stateMetadata = { enteredOnDay: entered, encounterType: draft.encounter ? draft.encounter.type : null };
+/**
+ * The machine fields of a new state brought in line on that same object: for a state the caller has just made
+ * (update's or copyState's result), never one it was given. Saves syncMachine's second copy.
+ */
+export function setMachine(next: GameState): GameState {
+  return machineInStep(next) ? next : Object.assign(next, machineFields(next));
+}
+
+function machineFields(state: GameState): Pick<GameState, 'currentState' | 'allowedActions' | 'stateMetadata' | 'stateMachine'> {
+  const name = machineState(state);
+  return {
+    currentState: name,
+    allowedActions: [...allowedActionsOf(state, name)],
+    stateMetadata: {
+      enteredOnDay: state.currentState === name ? state.stateMetadata.enteredOnDay : state.day,
+      encounterType: state.encounter ? state.encounter.type : null,
+    },
+    stateMachine: { currentState: name },
+  };
 }
 
 function machineInStep(state: GameState): boolean {

@@ -1,11 +1,12 @@
 // A fresh game: day 1 in the starting city with $2,000 cash and $1,000 owed to the default loan shark.
-import { DEFAULT_LOAN_SHARK_ID, LOAN_SHARK_BY_ID, LOCATION_BY_ID, LOCATIONS, locationRecord, RANKS, STARTING_LOCATION_ID } from './catalogue';
+import { DEFAULT_LOAN_SHARK_ID, LOAN_SHARK_BY_ID, LOCATION_BY_ID, RANKS, STARTING_LOCATION_ID } from './catalogue';
 import { DEFAULT_MAX_DAYS, LOAN_DUE_DAYS, MAX_HEALTH, STARTING_CASH, STARTING_DEBT } from './constants';
 import { startHistory } from './history';
 import { buildMarket, initialWorldPrices } from './market';
 import { syncMachine } from './machine';
 import { Rng } from './rng';
 import { formatSeed } from './seed';
+import { mapLocations } from './records';
 import { RULES_VERSION } from './rulesVersion';
 import { settle } from './state';
 import { formatMoney } from './format';
@@ -62,7 +63,7 @@ export function newGame(opts: NewGameOptions): GameState {
     formattedSeed: opts.isSeeded ? formatSeed(opts.seed) : null,
     prices,
     worldPrices: cityPrices,
-    worldPricesDay: locationRecord(LOCATIONS.map(() => 1)),
+    worldPricesDay: mapLocations(() => 1),
     marketInfo,
     encounter: null,
     pendingEncounter: null,

@@ -7,7 +7,7 @@ import { AMMO, ARMOR, CONSUMABLES, DRUGS, LOAN_SHARKS, WEAPONS } from './catalog
 import { maxBuy } from './market';
 import { newGame } from './newGame';
 import { PREDICTABLE_MOVES, predictMove, type PredictableAction } from './predict';
-import { toClientView } from './state';
+import { toClientView } from './clientView';
 import { carelessPolicy, chooser } from './testkit';
 import type { GameState } from './types';
 

@@ -4,7 +4,7 @@
 // draws randomness (a trip, a night, an encounter) is not predictable and waits for the server.
 import { apply } from './apply';
 import { RULES_VERSION } from './rulesVersion';
-import { toClientView } from './state';
+import { toClientView } from './clientView';
 import type { Action, ClientGameState, GameState, RuleError } from './types';
 
 /** The moves a client may predict: they read only the market, the player and the day, and draw no randomness. */

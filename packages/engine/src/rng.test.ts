@@ -66,6 +66,26 @@ describe('Rng against pure-rand', () => {
     }
   });
 
+  it('continues the numbers stored in games before it wrapped pure-rand (seeded states, draws, stored state)', () => {
+    // Recorded with the engine's own xoroshiro128+ (which rng.test.ts then checked against pure-rand draw for draw):
+    // a game stored by that engine must go on with the same draws.
+    const recorded = [
+      { seed: '0000000000000001', state: [-1832243442, 1450065553, 1878956014, -1846268427], draws: [91, 921936, 0.5232392991892993, false, 3], after: [-929985690, -1097915752, 1904816559, -1347505273] },
+      { seed: '1000000000000000', state: [1847575883, -881690865, -1810504755, -1280026829], draws: [50, 597062, 0.940782374702394, true, -1], after: [-1030256531, 903051307, -2103437234, 1448123282] },
+      { seed: '9999999999999999', state: [-641640488, -694647773, -1312712801, -1945942241], draws: [39, 728852, 0.34673060313798487, true, 5], after: [-234707017, 1535052051, -1137974013, 1954807260] },
+    ];
+    for (const { seed, state, draws, after } of recorded) {
+      const r = Rng.fromSeed(seed);
+      expect(r.state()).toEqual(state);
+      expect([r.int(1, 100), r.int(0, 1_000_000), r.float(), r.chance(0.5), r.int(-5, 5)]).toEqual(draws);
+      expect(r.state()).toEqual(after);
+    }
+    // golden-0's state after newGame, as apps/server/test/fixtures/rulesV1Sessions.json stores it
+    const stored = Rng.fromState(JSON.parse('[-64704546,1186770180,581750631,229354614]') as number[]);
+    expect([stored.int(1, 6), stored.int(1, 6), stored.float(), stored.int(0, 2 ** 40)]).toEqual([2, 1, 0.7616033828817308, 1097977337686]);
+    expect(stored.state()).toEqual([1303220842, -1232771043, 23914646, 1256199067]);
+  });
+
   it('refuses a stored state of the wrong length as pure-rand does', () => {
     expect(() => Rng.fromState([1, 2, 3])).toThrow('The state must have been produced by a xoroshiro128plus RandomGenerator');
   });

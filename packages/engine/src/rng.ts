@@ -1,28 +1,10 @@
-// The game's only source of randomness. The PRNG state lives inside GameState.rng as plain numbers, so a
-// state is JSON, replays are exact, and `apply` stays pure: each action builds a Rng from the state's
-// numbers, draws, and stores the advanced numbers in the new state.
-//
-// The generator is xoroshiro128+ exactly as pure-rand's `xoroshiro128plus` computes it (the same four 32-bit words
-// in the same order, the same output), kept in this object's own fields: one object per action instead of three
-// (the Rng, pure-rand's generator, the state arrays), and no call through another object on the hot path (120
-// draws a day). rng.test.ts checks every draw and state against pure-rand's.
-import { unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
+// The game's only source of randomness: pure-rand's xoroshiro128+. Its state lives inside GameState.rng as the
+// four numbers `getState()` gives, so a state is JSON, replays are exact, and `apply` stays pure: each action
+// builds a Rng from the state's numbers, draws, and stores the advanced numbers in the new state.
+import { type RandomGenerator, unsafeUniformIntDistribution, xoroshiro128plus } from 'pure-rand';
 
 export class Rng {
-  // The state as pure-rand's getState() orders it: [s01, s00, s11, s10]. Each field starts as a number: declared
-  // without a value, a field is first defined as undefined (ES2022 class fields), after which V8 treats it as
-  // holding any value rather than only small integers, and a draw costs ~20% more (nextWorldPrices: 120 a day).
-  private s01 = 0;
-  private s00 = 0;
-  private s11 = 0;
-  private s10 = 0;
-
-  private constructor(s01: number, s00: number, s11: number, s10: number) {
-    this.s01 = s01;
-    this.s00 = s00;
-    this.s11 = s11;
-    this.s10 = s10;
-  }
+  private constructor(private readonly gen: RandomGenerator) {}
 
   /** A generator seeded from a 16-digit seed string (both 8-digit halves feed the 128-bit state). */
   static fromSeed(seed16: string): Rng {
@@ -33,50 +15,30 @@ export class Rng {
     return Rng.fromState(state);
   }
 
-  /** Continue from numbers stored in a game state (copied, never mutated). */
+  /** Continue from numbers stored in a game state (pure-rand refuses a state of the wrong length). */
   static fromState(state: readonly number[]): Rng {
-    // pure-rand's check, with its message.
-    if (state.length !== 4) throw new Error('The state must have been produced by a xoroshiro128plus RandomGenerator');
-    return new Rng(state[0]!, state[1]!, state[2]!, state[3]!);
+    return new Rng(xoroshiro128plus.fromState(state));
   }
 
   /** The numbers to store back into the game state (a new array: the caller's). */
   state(): number[] {
-    return [this.s01, this.s00, this.s11, this.s10];
-  }
-
-  /** The next raw 32-bit draw (signed): pure-rand's XoroShiro128Plus.unsafeNext, step for step. */
-  private next(): number {
-    const out = (this.s00 + this.s10) | 0;
-    const a0 = this.s10 ^ this.s00;
-    const a1 = this.s11 ^ this.s01;
-    const s00 = this.s00;
-    const s01 = this.s01;
-    this.s00 = (s00 << 24) ^ (s01 >>> 8) ^ a0 ^ (a0 << 16);
-    this.s01 = (s01 << 24) ^ (s00 >>> 8) ^ a1 ^ ((a1 << 16) | (a0 >>> 16));
-    this.s10 = (a1 << 5) ^ (a0 >>> 27);
-    this.s11 = (a0 << 5) ^ (a1 >>> 27);
-    return out;
+    return [...this.gen.getState()];
   }
 
   /**
-   * Integer in [min, max], both inclusive. Ranges up to 2^32 values scale one raw 32-bit draw (the bias, at
-   * most range / 2^32, is far below anything a game could show, and it is several times faster than
-   * rejection sampling on the hot path); wider ranges use pure-rand's exact distribution.
+   * Integer in [min, max], both inclusive. Ranges up to 2^32 values (every range a game uses) scale one raw
+   * 32-bit draw: the bias, at most range / 2^32, is far below anything a game could show, and this scaling is
+   * part of the rules (another distribution would deal other games). Wider ranges use pure-rand's exact one.
    */
   int(min: number, max: number): number {
     const range = max - min + 1;
-    if (range <= 0x100000000) return min + Math.floor(((this.next() >>> 0) / 0x100000000) * range);
-    // Never on a game's path (every range is small): pure-rand's generator on our state, and its state back.
-    const gen = xoroshiro128plus.fromState(this.state());
-    const n = unsafeUniformIntDistribution(min, max, gen);
-    [this.s01, this.s00, this.s11, this.s10] = gen.getState() as [number, number, number, number];
-    return n;
+    if (range <= 0x100000000) return min + Math.floor(this.float() * range);
+    return unsafeUniformIntDistribution(min, max, this.gen);
   }
 
-  /** Float in [0, 1): one raw 32-bit draw (the hot path of the daily markets, so no distribution helper). */
+  /** Float in [0, 1): one raw 32-bit draw. */
   float(): number {
-    return (this.next() >>> 0) / 0x100000000;
+    return (this.gen.unsafeNext() >>> 0) / 0x100000000;
   }
 
   /** True with probability p (0..1). */

@@ -3,7 +3,8 @@
 // with the company's odds. Finished shipments stay in the list with their status, for the tracking view.
 import { DRUG_BY_ID, LOCATION_BY_ID, SHIPPING_COMPANY_BY_ID } from './catalogue';
 import type { Rng } from './rng';
-import { accept, copyState, heldQuantity, isPositiveInt, refuse, removeUnits, setHeld, settle } from './state';
+import { update } from './records';
+import { accept, heldQuantity, isPositiveInt, refuse, removeUnits, setHeld, settle } from './state';
 import { formatMoney } from './format';
 import type { ApplyResult, GameEvent, GameState, Player, Shipment } from './types';
 
@@ -34,10 +35,11 @@ export function ship(state: GameState, drugId: string, quantity: number, destina
     status: 'in transit',
     daysRemaining: company.days,
   };
-  const next = copyState(state);
-  next.shipments = [...state.shipments, shipment];
-  next.nextId = state.nextId + 1;
-  next.player = settle({ ...p, cash: p.cash - cost, inventory });
+  const next = update(state, {
+    shipments: [...state.shipments, shipment],
+    player: settle(p, { cash: p.cash - cost, inventory }),
+    nextId: state.nextId + 1,
+  });
   return accept(
     next,
     `Shipped ${quantity} ${drug.name} to ${destination.name} with ${company.name} for ${formatMoney(cost)}. Expected in ${company.days} day${company.days === 1 ? '' : 's'}.`,

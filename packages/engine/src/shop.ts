@@ -95,7 +95,7 @@ export function shopBuy(state: GameState, itemType: ShopItemType, itemId: string
       const weapons = setHeld(p.weapons, itemId, owned + 1);
       const equippedItems = p.equippedItems.weapon ? p.equippedItems : { ...p.equippedItems, weapon: itemId };
       return accept(
-        withPlayer(state, { ...p, cash: p.cash - weapon.price, weapons, equippedItems }),
+        withPlayer(state, { cash: p.cash - weapon.price, weapons, equippedItems }),
         purchaseMessage('weapon', weapon.name, 1),
       );
     }
@@ -108,7 +108,7 @@ export function shopBuy(state: GameState, itemType: ShopItemType, itemId: string
       const items = { ...p.items, armor: setHeld(p.items.armor, itemId, 1) };
       const equippedItems = p.equippedItems.armor ? p.equippedItems : { ...p.equippedItems, armor: itemId };
       return accept(
-        withPlayer(state, { ...p, cash: p.cash - armor.price, items, equippedItems }),
+        withPlayer(state, { cash: p.cash - armor.price, items, equippedItems }),
         purchaseMessage('armor', armor.name, 1),
       );
     }
@@ -123,7 +123,7 @@ export function shopBuy(state: GameState, itemType: ShopItemType, itemId: string
       const total = ammo.price * quantity;
       if (total > p.cash) return refuse('INSUFFICIENT_FUNDS', "You can't afford that much!");
       const items = { ...p.items, ammo: { ...p.items.ammo, [itemId]: have + quantity } };
-      return accept(withPlayer(state, { ...p, cash: p.cash - total, items }), purchaseMessage('ammo', ammo.name, quantity));
+      return accept(withPlayer(state, { cash: p.cash - total, items }), purchaseMessage('ammo', ammo.name, quantity));
     }
     case 'consumable': {
       const item = CONSUMABLE_BY_ID.get(itemId);
@@ -133,7 +133,7 @@ export function shopBuy(state: GameState, itemType: ShopItemType, itemId: string
       if (total > p.cash) return refuse('INSUFFICIENT_FUNDS', "You can't afford that much!");
       const have = Object.hasOwn(p.items.consumables, itemId) ? p.items.consumables[itemId]! : 0;
       const items = { ...p.items, consumables: { ...p.items.consumables, [itemId]: have + quantity } };
-      return accept(withPlayer(state, { ...p, cash: p.cash - total, items }), purchaseMessage('consumable', item.name, quantity));
+      return accept(withPlayer(state, { cash: p.cash - total, items }), purchaseMessage('consumable', item.name, quantity));
     }
     default:
       return refuse('INVALID_INPUT', 'The shop sells weapons, armor, ammo and consumables.');
@@ -147,14 +147,14 @@ export function equip(state: GameState, itemType: 'weapon' | 'armor', itemId: st
     if (!weapon) return refuse('UNKNOWN_ITEM', 'There is no such weapon.');
     if (heldQuantity(p.weapons, itemId) === 0) return refuse('NOT_OWNED', `You don't own a ${weapon.name}.`);
     if (p.equippedItems.weapon === itemId) return refuse('INVALID_INPUT', `${weapon.name} is already equipped.`);
-    return accept(withPlayer(state, { ...p, equippedItems: { ...p.equippedItems, weapon: itemId } }), `Equipped ${weapon.name}.`);
+    return accept(withPlayer(state, { equippedItems: { ...p.equippedItems, weapon: itemId } }), `Equipped ${weapon.name}.`);
   }
   if (itemType === 'armor') {
     const armor = ARMOR_BY_ID.get(itemId);
     if (!armor) return refuse('UNKNOWN_ITEM', 'There is no such armor.');
     if (heldQuantity(p.items.armor, itemId) === 0) return refuse('NOT_OWNED', `You don't own a ${armor.name}.`);
     if (p.equippedItems.armor === itemId) return refuse('INVALID_INPUT', `${armor.name} is already equipped.`);
-    return accept(withPlayer(state, { ...p, equippedItems: { ...p.equippedItems, armor: itemId } }), `Equipped ${armor.name}.`);
+    return accept(withPlayer(state, { equippedItems: { ...p.equippedItems, armor: itemId } }), `Equipped ${armor.name}.`);
   }
   return refuse('INVALID_INPUT', 'Only weapons and armor can be equipped.');
 }
@@ -165,7 +165,7 @@ export function unequip(state: GameState, itemType: 'weapon' | 'armor'): ApplyRe
   const current = p.equippedItems[itemType];
   if (!current) return refuse('NOT_OWNED', `You don't have ${itemType === 'weapon' ? 'a weapon' : 'armor'} equipped.`);
   const name = (itemType === 'weapon' ? WEAPON_BY_ID.get(current)?.name : ARMOR_BY_ID.get(current)?.name) ?? current;
-  return accept(withPlayer(state, { ...p, equippedItems: { ...p.equippedItems, [itemType]: null } }), `Unequipped ${name}.`);
+  return accept(withPlayer(state, { equippedItems: { ...p.equippedItems, [itemType]: null } }), `Unequipped ${name}.`);
 }
 
 export interface EquipmentStats {

@@ -1,23 +1,6 @@
-// Small helpers every rule file shares: refusals, derived player fields, the score and the client view.
-import type {
-  ApplyOk,
-  ClientEncounter,
-  ClientEnemy,
-  ClientGameEvent,
-  ClientGameState,
-  ClientShipment,
-  Encounter,
-  EncounterType,
-  Enemy,
-  EventEncounter,
-  GameEvent,
-  GameState,
-  Held,
-  Player,
-  RuleError,
-  RuleErrorCode,
-  Shipment,
-} from './types';
+// Small helpers every rule file shares: refusals, derived player fields and the score.
+import type { ApplyOk, GameEvent, GameState, Held, Player, RuleError, RuleErrorCode } from './types';
+import { update, updatePlayer } from './records';
 
 export function refuse(code: RuleErrorCode, message: string): RuleError {
   return { ok: false, code, message };
@@ -43,123 +26,24 @@ export function usedSpaceOf(inventory: Player['inventory']): number {
   return used;
 }
 
-/**
- * The player as one object literal with the derived fields (score, usedSpace, currentStash) recomputed.
- * Every player in a state is built here or by draftPlayer (the same literal: V8 gives both one shape), so all
- * players share one V8 shape and copying them stays on the fast path; objects grown or patched field by field end
- * up with many shapes, and copies of those are many times slower.
- */
-export function settle(p: Player): Player {
-  return settled(draftPlayer(p));
-}
-
-/**
- * A copy of the player (one literal, in the stored key order) for the caller to change in place, assigning only
- * fields it has, and then to pass to `settled`. One object per change: `settle({ ...p, cash })` makes two (the
- * spread's copy, then settle's).
- */
-export function draftPlayer(p: Player): Player {
-  return {
-    name: p.name,
-    cash: p.cash,
-    bank: p.bank,
-    debt: p.debt,
-    health: p.health,
-    score: p.score,
-    day: p.day,
-    maxDays: p.maxDays,
-    location: p.location,
-    usedSpace: p.usedSpace,
-    coatSpace: p.coatSpace,
-    rank: p.rank,
-    loanShark: p.loanShark,
-    inventory: p.inventory,
-    stash: p.stash,
-    currentStash: p.currentStash,
-    weapons: p.weapons,
-    items: p.items,
-    equippedItems: p.equippedItems,
-    drugsSold: p.drugsSold,
-    copsKilled: p.copsKilled,
-  };
-}
-
-/**
- * currentStash where nothing is stashed: one empty record shared by every player (an object less per action). It is
- * frozen, so a careless write to it throws instead of reaching every other game.
- */
+/** currentStash where nothing is stashed: frozen, so a stray write throws instead of reaching every game. */
 const NOTHING_STASHED: Player['currentStash'] = Object.freeze({});
 
-/** A draft (from draftPlayer) with its derived fields recomputed in place: the player to store. */
-export function settled(q: Player): Player {
-  q.score = q.cash + q.bank - q.debt;
+/**
+ * The player with some fields changed and its derived fields (score, usedSpace, currentStash) recomputed: every
+ * player a state stores is made here.
+ */
+export function settle(p: Player, changes: Partial<Player> = {}): Player {
+  const q = updatePlayer(p, changes);
+  q.score = netWorth(q);
   q.usedSpace = usedSpaceOf(q.inventory);
   q.currentStash = q.stash[q.location] ?? NOTHING_STASHED;
   return q;
 }
 
-/**
- * A copy of the state built by one literal in the state's key order (the order newGame's literal gives, which
- * is also the order of the stored JSON). Every state an action returns is made here, so all states share one
- * V8 shape: copies made with `{ ...state, x }` from states of mixed shapes fall back to V8's generic clone, about
- * ten times slower than this. The copy is the caller's to finish (assign what changes) before it returns it;
- * nothing else may be assigned to a state.
- */
-export function copyState(s: GameState): GameState {
-  return {
-    rulesVersion: s.rulesVersion,
-    day: s.day,
-    maxDays: s.maxDays,
-    location: s.location,
-    gameOver: s.gameOver,
-    gameOverReason: s.gameOverReason,
-    isSeeded: s.isSeeded,
-    formattedSeed: s.formattedSeed,
-    prices: s.prices,
-    worldPrices: s.worldPrices,
-    worldPricesDay: s.worldPricesDay,
-    marketInfo: s.marketInfo,
-    encounter: s.encounter,
-    pendingEncounter: s.pendingEncounter,
-    currentState: s.currentState,
-    allowedActions: s.allowedActions,
-    stateMetadata: s.stateMetadata,
-    stateMachine: s.stateMachine,
-    gameHistory: s.gameHistory,
-    shipments: s.shipments,
-    player: s.player,
-    seed: s.seed,
-    rng: s.rng,
-    cityPrices: s.cityPrices,
-    loanSharkVisits: s.loanSharkVisits,
-    nextId: s.nextId,
-  };
-}
-
-/** A copy of the state with a new player (derived fields recomputed). */
-export function withPlayer(state: GameState, player: Player): GameState {
-  const next = copyState(state);
-  next.player = settle(player);
-  return next;
-}
-
-/** A copy of the state with a drafted player (draftPlayer, changed by the caller), settled in place. */
-export function withDraft(state: GameState, draft: Player): GameState {
-  const next = copyState(state);
-  next.player = settled(draft);
-  return next;
-}
-
-/**
- * A copy of a list with one item added at the end, allocated at its final length: `[...list, item]` copies the
- * list and then grows the copy by half again to add the item (two allocations, the second ~1.5x the list).
- */
-export function appended<T>(list: readonly T[], item: T): T[] {
-  const n = list.length;
-  const out = new Array<T>(n + 1);
-  for (let i = 0; i < n; i++) out[i] = list[i]!;
-  out[n] = item;
-  return out;
+/** The state with the player's fields changed (derived fields recomputed). */
+export function withPlayer(state: GameState, changes: Partial<Player>): GameState {
+  return update(state, { player: settle(state.player, changes) });
 }
 
 /** True when a derived field of the player disagrees with the data it derives from. */
@@ -172,14 +56,10 @@ export function isPositiveInt(n: unknown): n is number {
   return typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
 }
 
-/**
- * A copy of a record without one key. Built by copying rather than with `delete`, which would switch the
- * object to V8's slow dictionary mode (and every later copy of it with it).
- */
+/** A copy of a record without one key. */
 export function omitKey<T>(record: Record<string, T>, key: string): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const k in record) if (k !== key) out[k] = record[k]!;
-  return out;
+  const { [key]: _removed, ...rest } = record;
+  return rest;
 }
 
 /**
@@ -207,142 +87,3 @@ export function heldQuantity(record: Record<string, Held> | undefined, id: strin
 export function roundsOwned(p: Pick<Player, 'items'>, ammoId: string): number {
   return Object.hasOwn(p.items.ammo, ammoId) ? (p.items.ammo[ammoId] ?? 0) : 0;
 }
-
-/**
- * The view's gameHistory while the game runs: empty lists, one frozen object shared by every reply (nothing writes
- * to a view's history; a reply is only serialized).
- */
-const RUNNING_GAME_HISTORY: ClientGameState['gameHistory'] = Object.freeze({
-  financeHistory: Object.freeze([]) as unknown as ClientGameState['gameHistory']['financeHistory'],
-  healthHistory: Object.freeze([]) as unknown as ClientGameState['gameHistory']['healthHistory'],
-  priceHistory: Object.freeze({}),
-  actionHistory: Object.freeze([]) as unknown as ClientGameState['gameHistory']['actionHistory'],
-  locationHistory: Object.freeze([]) as unknown as ClientGameState['gameHistory']['locationHistory'],
-});
-
-/** The view's shipments when there are none (most games: shipping is rare), shared by every reply. */
-const NO_SHIPMENTS: ClientShipment[] = Object.freeze([]) as unknown as ClientShipment[];
-
-/** A loan-shark visit's enemies: none, shared by every reply. */
-const NO_ENEMIES: ClientEnemy[] = Object.freeze([]) as unknown as ClientEnemy[];
-
-/**
- * What the server may send to a browser after every move: the state without the PRNG state, the secret seed and the
- * real prices of the cities the player is not in (worldPrices is what they know, as SPEC.md's World Drug Prices
- * reads it from the game state), without the server's bookkeeping that no client reads (rulesVersion,
- * pendingEncounter, loanSharkVisits, nextId: see ClientGameState), and without the bulky history that only rarely
- * opened views need, each of which has its own GET:
- * - gameHistory's lists (finances, health, trades, trips: ~2-4 KB, growing every day) are empty while the game
- *   runs and complete once it is over, for the game-over statistics (the only screen that reads them);
- * - priceHistory is always empty: today's entry would only repeat `prices`, and the charts ask GET
- *   /api/game/history (historyView).
- * Nor does it carry what neither SPEC.md names nor any client reads: the encounter is toClientEncounter's (its
- * enemies' damage and accuracy and its running toll left out) and the shipments toClientShipment's (no ids).
- * The field names stay, so a reply keeps the state's shape.
- *
- * Built by one literal in the state's key order (like copyState) rather than `{ ...rest }` of a destructured
- * state: the copy made by rest and spread is slower to build and to write out (the view and JSON.stringify of its
- * reply, over 3,199 states of 60 bot games: median 24.9 us with it, 22.8 us with the literal). A field added to the
- * state must be added here too (the compiler asks for every field of ClientGameState; a test checks the keys).
- */
-export function toClientView(state: GameState): ClientGameState {
-  const h = state.gameHistory;
-  return {
-    day: state.day,
-    maxDays: state.maxDays,
-    location: state.location,
-    gameOver: state.gameOver,
-    gameOverReason: state.gameOverReason,
-    isSeeded: state.isSeeded,
-    formattedSeed: state.formattedSeed,
-    prices: state.prices,
-    worldPrices: state.worldPrices,
-    worldPricesDay: state.worldPricesDay,
-    marketInfo: state.marketInfo,
-    encounter: state.encounter === null ? null : toClientEncounter(state.encounter),
-    currentState: state.currentState,
-    allowedActions: state.allowedActions,
-    stateMetadata: state.stateMetadata,
-    stateMachine: state.stateMachine,
-    gameHistory: state.gameOver
-      ? { financeHistory: h.financeHistory, healthHistory: h.healthHistory, priceHistory: {}, actionHistory: h.actionHistory, locationHistory: h.locationHistory }
-      : RUNNING_GAME_HISTORY,
-    shipments: state.shipments.length === 0 ? NO_SHIPMENTS : state.shipments.map(toClientShipment),
-    player: state.player,
-  };
-}
-
-/**
- * An encounter as a reply carries it: each enemy without its damage and accuracy, and no running toll (see
- * ClientEncounter). Built by one literal in the encounter's key order, like the view: a reply keeps one key order
- * (the bench's reader of replies follows it), and a test checks it.
- */
-export function toClientEncounter(e: Encounter): ClientEncounter {
-  return {
-    type: e.type,
-    enemies: e.enemies.length === 0 ? NO_ENEMIES : e.enemies.map(toClientEnemy),
-    message: e.message,
-    turnOrder: e.turnOrder,
-    round: e.round,
-    currentEnemyIndex: e.currentEnemyIndex,
-    combatLog: e.combatLog,
-    canEscape: e.canEscape,
-    canBribe: e.canBribe,
-    canSurrender: e.canSurrender,
-    bribeCost: e.bribeCost,
-    reward: e.reward,
-    debtAmount: e.debtAmount,
-    totalFees: e.totalFees,
-    feeDetails: e.feeDetails,
-    canPay: e.canPay,
-    paymentAmount: e.paymentAmount,
-    canSkip: e.canSkip,
-    visitNumber: e.visitNumber,
-  };
-}
-
-function toClientEnemy(e: Enemy): ClientEnemy {
-  return { id: e.id, name: e.name, sprite: e.sprite, health: e.health, maxHealth: e.maxHealth, isAlive: e.isAlive };
-}
-
-/** A shipment as a reply carries it: by name, without the ids of its drug, destination and company. */
-export function toClientShipment(s: Shipment): ClientShipment {
-  return {
-    id: s.id,
-    drugName: s.drugName,
-    quantity: s.quantity,
-    destination: s.destination,
-    company: s.company,
-    status: s.status,
-    daysRemaining: s.daysRemaining,
-  };
-}
-
-/** The one EventEncounter of each type, shared by every reply (a reply is only serialized). */
-const EVENT_ENCOUNTERS: Readonly<Record<EncounterType, EventEncounter>> = Object.freeze({
-  police: Object.freeze({ type: 'police' }),
-  gang: Object.freeze({ type: 'gang' }),
-  loanShark: Object.freeze({ type: 'loanShark' }),
-  loanSharkVisit: Object.freeze({ type: 'loanSharkVisit' }),
-});
-
-/**
- * An event as a reply carries it: an encounter it announces is named by its type (EventEncounter), since the reply's
- * game state holds the encounter itself (or, for a visit waiting behind a fight, the fight's end brings it). The
- * same object when it announces none.
- */
-export function toClientEvent(event: GameEvent): ClientGameEvent {
-  const encounter = event.encounter;
-  if (encounter === undefined) return event;
-  // A spread keeps the event's key order, with the encounter replaced where it stood.
-  return { ...event, encounter: EVENT_ENCOUNTERS[encounter.type] };
-}
-
-/** A reply's events (toClientEvent of each); the same array when none announces an encounter (most days). */
-export function toClientEvents(events: GameEvent[]): ClientGameEvent[] {
-  for (let i = 0; i < events.length; i++) {
-    if (events[i]!.encounter !== undefined) return events.map(toClientEvent);
-  }
-  return events;
-}
-

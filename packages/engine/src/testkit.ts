@@ -15,7 +15,7 @@ export function startGame(seed: string = TEST_SEED): GameState {
 
 /** A copy of the state with player fields changed (derived fields recomputed). */
 export function withPlayerFields(state: GameState, fields: Partial<Player>): GameState {
-  const player = settle({ ...state.player, ...fields });
+  const player = settle(state.player, fields);
   return { ...state, player, day: player.day, location: player.location, maxDays: player.maxDays };
 }
 

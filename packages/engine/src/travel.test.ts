@@ -5,7 +5,7 @@ import { BANK_INTEREST_RATE, DEFAULT_MAX_DAYS, LOAN_DUE_DAYS, MAX_HEALTH, STARTI
 import { introEvents, newGame } from './newGame';
 import { OVERDUE_EXTRA_INTEREST_RATE, debtRateOn } from './finance';
 import { RULES_VERSION } from './rulesVersion';
-import { toClientView } from './state';
+import { toClientView } from './clientView';
 import { bankInterest, debtInterest, travelMode } from './travel';
 import { ok, run, startGame, withPlayerFields } from './testkit';
 import type { ApplyOk, GameState } from './types';

@@ -19,7 +19,8 @@ import { buildMarket, nextWorldPrices, seenPrices } from './market';
 import { promote } from './ranks';
 import { Rng } from './rng';
 import { advanceShipments } from './shipping';
-import { accept, copyState, draftPlayer, finalScore, refuse, settle, settled, usedSpaceOf } from './state';
+import { update, updatePlayer } from './records';
+import { accept, finalScore, refuse, settle, usedSpaceOf } from './state';
 import { formatMoney } from './format';
 import type { ApplyResult, GameEvent, GameState, Location, Player } from './types';
 
@@ -73,10 +74,7 @@ export function bankInterest(bank: number): number {
 function endGameAtDayLimit(state: GameState): ApplyResult {
   const p = state.player;
   const reason = `Your ${state.maxDays} days are up.`;
-  const next = copyState(state);
-  next.gameOver = true;
-  next.gameOverReason = reason;
-  next.player = settle(p);
+  const next = update(state, { gameOver: true, gameOverReason: reason, player: settle(p) });
   const score = finalScore(next);
   return accept(next, `${reason} Final score: ${formatMoney(score)}.`, [
     { message: `${reason}\n\nFinal score: ${formatMoney(score)}`, type: 'info', category: 'information' },
@@ -87,8 +85,8 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   if (state.day >= state.maxDays) return endGameAtDayLimit(state);
   const rng = Rng.fromState(state.rng);
   const from = state.player.location;
-  // A draft the day's steps change in place; settled below, it is the new state's player.
-  const p: Player = draftPlayer(state.player);
+  // A copy the day's steps change in place; settled below, it is the new state's player.
+  const p: Player = updatePlayer(state.player, {});
   let history = state.gameHistory;
   const day = state.day + 1;
 
@@ -125,32 +123,32 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   const lost = badNews(p, rng);
   // Promotion by net worth (draws nothing; its event is listed after the encounters below).
   const promotion = promote(p);
-  const player = settled(p);
-
-  // The day's state, built once: the encounter rolls below read it as it stands before they are added.
-  const next = copyState(state);
-  next.day = day;
-  next.maxDays = player.maxDays;
-  next.location = player.location;
-  next.prices = prices;
-  next.worldPrices = known.worldPrices;
-  next.worldPricesDay = known.worldPricesDay;
-  next.cityPrices = world;
-  next.marketInfo = marketInfo;
-  next.shipments = shipped.shipments;
-  next.player = player;
-  next.encounter = null;
-  next.pendingEncounter = null;
-  next.gameHistory = recordDay(history, day, player, prices);
+  const player = settle(p);
 
   // Encounters: a fight first; an overdue loan brings the shark's visit (behind the fight if both happen).
-  const fight = rollEncounter(next, rng);
-  const visit = player.debt > 0 && player.loanShark && day > player.loanShark.dueDay ? createLoanSharkVisit(next, rng) : null;
-  next.encounter = fight ?? visit;
-  next.pendingEncounter = fight ? visit : null;
-  next.loanSharkVisits = visit ? state.loanSharkVisits + 1 : state.loanSharkVisits;
-  next.rng = rng.state();
-  setMachine(next);
+  const tonight = { gameOver: false, day, location: player.location, player, loanSharkVisits: state.loanSharkVisits };
+  const fight = rollEncounter(tonight, rng);
+  const visit = player.debt > 0 && player.loanShark && day > player.loanShark.dueDay ? createLoanSharkVisit(tonight, rng) : null;
+
+  const next = setMachine(
+    update(state, {
+      day,
+      maxDays: player.maxDays,
+      location: player.location,
+      prices,
+      worldPrices: known.worldPrices,
+      worldPricesDay: known.worldPricesDay,
+      marketInfo,
+      encounter: fight ?? visit,
+      pendingEncounter: fight ? visit : null,
+      gameHistory: recordDay(history, day, player, prices),
+      shipments: shipped.shipments,
+      player,
+      rng: rng.state(),
+      cityPrices: world,
+      loanSharkVisits: visit ? state.loanSharkVisits + 1 : state.loanSharkVisits,
+    }),
+  );
 
   const events: GameEvent[] = [];
   if (fight) events.push({ message: fight.message, type: 'danger', category: 'combat', encounter: fight });

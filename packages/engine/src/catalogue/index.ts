@@ -14,8 +14,6 @@ import { WEAPONS } from './weapons';
 
 export { AMMO, ARMOR, CONSUMABLES, DRUGS, ITEMS, LOAN_SHARKS, LOCATIONS, RANKS, SHIPPING_COMPANIES, WEAPONS };
 export { DEFAULT_LOAN_SHARK_ID } from './loanSharks';
-export { drugRecord, drugValues } from './drugs';
-export { locationRecord, locationValues } from './locations';
 export { STARTING_LOCATION_ID } from './locations';
 
 function byId<T extends { id: string }>(list: readonly T[]): ReadonlyMap<string, T> {

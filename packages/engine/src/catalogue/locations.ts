@@ -18,33 +18,3 @@ export const LOCATIONS: readonly Location[] = [
 
 /** Where every game starts. */
 export const STARTING_LOCATION_ID = 'new_york';
-
-/** A record keyed by location id from values in LOCATIONS order, as one object literal (see drugRecord). */
-export function locationRecord<T>(v: readonly T[]): Record<string, T> {
-  return {
-    new_york: v[0]!,
-    miami: v[1]!,
-    los_angeles: v[2]!,
-    chicago: v[3]!,
-    detroit: v[4]!,
-    houston: v[5]!,
-    san_francisco: v[6]!,
-    boston: v[7]!,
-    new_orleans: v[8]!,
-    las_vegas: v[9]!,
-  };
-}
-
-/** The values of a location-keyed record in catalogue order (undefined where a location is missing). */
-export function locationValues<T>(r: Record<string, T>, out: (T | undefined)[]): void {
-  out[0] = r.new_york;
-  out[1] = r.miami;
-  out[2] = r.los_angeles;
-  out[3] = r.chicago;
-  out[4] = r.detroit;
-  out[5] = r.houston;
-  out[6] = r.san_francisco;
-  out[7] = r.boston;
-  out[8] = r.new_orleans;
-  out[9] = r.las_vegas;
-}

@@ -3,8 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply } from './apply';
 import { LOCATIONS, SHIPPING_COMPANIES } from './catalogue';
-import { clientStateChange, withStateChange } from './clientStateChange';
-import { toClientView } from './state';
+import { clientStateChange, toClientView, withStateChange } from './clientView';
 import { carelessPolicy, chooser, ok, run, startGame, withPlayerFields } from './testkit';
 import type { Action, ClientGameState, GameState } from './types';
 
@@ -42,7 +41,7 @@ describe('clientStateChange and withStateChange', () => {
     let count = 0;
     for (const { before, after, action } of moves(120)) {
       const rebuilt = withStateChange(toClientView(before), clientStateChange(before, after));
-      // Compared as JSON: what a reply would have carried, key order included.
+      // Compared as JSON: what a reply would have carried.
       expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(toClientView(after)));
       seen.add(action.type === 'encounter' ? `encounter:${action.action}` : action.type);
       count++;
