@@ -138,7 +138,7 @@ describe('api client', () => {
     };
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     /** A fetch that answers each call in turn, recording what it was sent. */
-    function answers(...replies: (() => Response)[]) {
+    function answers(...replies: (() => Response | Promise<Response>)[]) {
       const calls: { url: string; method: string; headers: Record<string, string> }[] = [];
       vi.stubGlobal('fetch', (url: string, init: RequestInit = {}) => {
         calls.push({ url, method: init.method ?? 'GET', headers: (init.headers ?? {}) as Record<string, string> });
@@ -183,24 +183,51 @@ describe('api client', () => {
       expect(read).toHaveBeenCalled();
     });
 
-    it('never uses the state of another session, and asks for the whole state when a change is not on what it holds', async () => {
+    it('never uses the state of another session; a whole reply is taken whole; a change on another version is refused as invalid', async () => {
       const deposited = next(start, { type: 'deposit', amount: 10 });
       const twice = next(deposited, { type: 'deposit', amount: 10 });
       const calls = answers(
         () => json({ success: true, version: 0, gameState: toClientView(start), sessionId: 'lean-3', isManualSeed: true, dailyDate: null }),
-        // A change since version 1, which this client does not hold (another tab moved): it asks for the whole state.
-        () => json({ success: true, message: 'ok', version: 2, changedSince: 1, gameState: clientStateChange(deposited, twice) }),
-        () => json({ success: true, version: 2, gameState: toClientView(twice) }),
+        // another tab moved first: the server answers every field (no changedSince) and it is taken as it is
+        () => json({ success: true, message: 'ok', version: 2, gameState: toClientView(twice) }),
+        // a change said to be on a version this client does not hold cannot be laid over its state
+        () => json({ success: true, message: 'ok', version: 4, changedSince: 3, gameState: clientStateChange(deposited, twice) }),
         () => json({ success: true, message: 'ok', version: 1, gameState: toClientView(deposited) }),
       );
       localStorage.setItem('drugwars.sessionId', 'lean-3');
       await api.resume('lean-3');
       expect((await api.deposit(10)).gameState).toEqual(toClientView(twice));
-      expect(calls[2]).toMatchObject({ method: 'GET', url: '/api/game/state' });
-      expect(calls[2]?.headers['If-None-Match']).toBeUndefined();
+      expect(calls[1]?.headers['x-state-version']).toBe('0');
+      await expect(api.deposit(10)).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
       localStorage.setItem('drugwars.sessionId', 'another');
       await api.deposit(10);
       expect(calls[3]?.headers['x-state-version']).toBeUndefined();
     });
+
+    it('sends moves one at a time, in the order made, each on the version the one before left', async () => {
+      const one = next(start, { type: 'deposit', amount: 10 });
+      const two = next(one, { type: 'deposit', amount: 10 });
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((r) => (release = r));
+      const calls = answers(
+        () => json({ success: true, version: 0, gameState: toClientView(start), sessionId: 'lean-4', isManualSeed: true, dailyDate: null }),
+        async () => {
+          await held;
+          return json({ success: true, message: 'ok', version: 1, changedSince: 0, gameState: clientStateChange(start, one) });
+        },
+        () => json({ success: true, message: 'ok', version: 2, changedSince: 1, gameState: clientStateChange(one, two) }),
+      );
+      localStorage.setItem('drugwars.sessionId', 'lean-4');
+      await api.resume('lean-4');
+      const first = api.deposit(10);
+      const second = api.deposit(10);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(calls).toHaveLength(2); // the second waits for the first's answer
+      release();
+      expect((await first).gameState).toEqual(toClientView(one));
+      expect((await second).gameState).toEqual(toClientView(two));
+      expect(calls[2]?.headers['x-state-version']).toBe('1');
+    });
+
   });
 });

@@ -159,34 +159,43 @@ export type WithWholeState<T> = T extends { gameState: unknown } ? Omit<T, 'game
 export type EncounterReply = WithWholeState<ResponseBody<'encounter'>>;
 
 /**
- * A move's reply with its game state whole: a change (`changedSince`) applied to the state it was made on
- * (engine withStateChange), kept as the held state. A change on a version this client does not hold (two
- * moves of one game at once) is not guessed at: the whole state is asked for.
+ * A move's reply with its game state whole: a change (`changedSince`, always the version the move was sent on: moves
+ * go out one at a time) applied to the held state with the engine's withStateChange, or the whole state when the
+ * server answered every field (this client held another version, or none). Kept as the held state.
  */
-async function withWholeState<T>(sessionId: string | null, base: ReturnType<typeof heldFor>, reply: T): Promise<WithWholeState<T>> {
+function withWholeState<T>(sessionId: string | null, base: ReturnType<typeof heldFor>, reply: T): WithWholeState<T> {
   const r = reply as { changedSince?: number; gameState?: ClientStateChange };
   if (r.changedSince === undefined || r.gameState === undefined) {
     hold(sessionId, reply);
     return reply as WithWholeState<T>;
   }
-  if (base !== null && r.changedSince === base.version) {
-    const whole = { ...reply, gameState: withStateChange(base.gameState, r.gameState) };
-    hold(sessionId, whole);
-    return whole as WithWholeState<T>;
+  if (base === null || r.changedSince !== base.version) {
+    throw new ApiError({ status: 200, code: INVALID_RESPONSE_CODE, message: 'Invalid game state received from server.' });
   }
-  const state = await request<ResponseBody<'state'>>('GET', Endpoints.state.url);
-  hold(sessionId, state);
-  return { ...reply, gameState: state.gameState } as WithWholeState<T>;
+  const whole = { ...reply, gameState: withStateChange(base.gameState, r.gameState) };
+  hold(sessionId, whole);
+  return whole as WithWholeState<T>;
 }
 
 /** No answer from the game server itself: the request may or may not have been applied. */
 const unanswered = (e: unknown) => e instanceof ApiError && [0, 502, 503, 504].includes(e.status);
 
+/** The moves sent so far, in order: the next one goes out once the one before has its answer. */
+let moveChain: Promise<unknown> = Promise.resolve();
+
 /**
- * A player's move (a state-changing game call): one Idempotency-Key for the move, the same on each retry of it.
- * Retried only when no answer came back; an answer, even a refusal, is final.
+ * A player's move (a state-changing game call). Moves go out one at a time, in the order they were made, so each
+ * is made on the version the one before left (the client may have painted several ahead: instant trades) and its
+ * reply applies to the held state. One Idempotency-Key per move, the same on each retry of it; retried only when
+ * no answer came back: an answer, even a refusal, is final.
  */
-async function move<K extends PostName>(name: K, body: RequestBody<K>): Promise<WithWholeState<ResponseBody<K>>> {
+function move<K extends PostName>(name: K, body: RequestBody<K>): Promise<WithWholeState<ResponseBody<K>>> {
+  const sent = moveChain.then(() => sendMove(name, body));
+  moveChain = sent.catch(() => undefined);
+  return sent;
+}
+
+async function sendMove<K extends PostName>(name: K, body: RequestBody<K>): Promise<WithWholeState<ResponseBody<K>>> {
   const headers: Record<string, string> = { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() };
   const sessionId = getSessionId();
   const base = heldFor(sessionId);
@@ -194,7 +203,7 @@ async function move<K extends PostName>(name: K, body: RequestBody<K>): Promise<
   if (base !== null) headers[STATE_VERSION_HEADER] = String(base.version);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await withWholeState(sessionId, base, await request<ResponseBody<K>>('POST', Endpoints[name].url, body, headers));
+      return withWholeState(sessionId, base, await request<ResponseBody<K>>('POST', Endpoints[name].url, body, headers));
     } catch (e) {
       if (attempt >= ACTION_RETRIES || !unanswered(e)) throw e;
       await sleep(ACTION_RETRY_DELAY_MS);

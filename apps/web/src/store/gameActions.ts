@@ -1,6 +1,6 @@
 // The game's actions: call the API, put the answer in the store, and apply SPEC.md section 8 to failures.
 // Components call these (or the api client plus handleApiError) and never fetch by hand.
-import { loanSharkSound, purchaseMessage, type ClientGameState, type ClientGameEvent, type ShopItemType } from '@drugwars/engine';
+import { loanSharkSound, predictMove, purchaseMessage, purchaseQuantity, type ClientGameState, type ClientGameEvent, type PredictableAction, type ShopItemType } from '@drugwars/engine';
 import { ApiErrorCode } from '@drugwars/protocol/constants';
 import { api, ApiError, GAME_DATA_KINDS, hasGameState, heldVersion, INVALID_RESPONSE_CODE } from '../api/client';
 import { classifyError, ERROR_TEXTS, type ActionContext, type ErrorOutcome } from '../api/errorCatalogue';
@@ -218,7 +218,8 @@ function isRuleRefusal(err: unknown): boolean {
  */
 export async function catchUp(): Promise<boolean> {
   const s = store();
-  if (!s.sessionId || !s.gameState) return false;
+  // moves painted ahead are still on their way: their answers bring the game up to date
+  if (!s.sessionId || !s.gameState || unanswered.length > 0) return false;
   const before = heldVersion();
   try {
     const res = requireState(await api.state());
@@ -310,21 +311,101 @@ export const stayHere = () => runDay('stay');
 /** `refused`: the server answered with a refusal the caller may show where the action was asked (a dialog). */
 export type ActionResult = { ok: true; message: string } | { ok: false; message: string; refused?: boolean };
 
+interface ActionOptions {
+  modal?: boolean;
+  successType?: MessageType;
+  successText?: (serverMessage: string) => string;
+  /** The move as the engine knows it, when it draws no randomness: painted at once (see instantMove). */
+  instant?: PredictableAction;
+  /** Once the server has accepted the move (analytics hear of a trade then, never of a refused one). */
+  onAccepted?: () => void;
+}
+
+/** Moves painted ahead of their answer, in the order sent (api/client sends moves one at a time, in order). */
+const unanswered: { action: PredictableAction; message: string }[] = [];
+/** The last state the server confirmed while moves are unanswered: what a refusal falls back to. */
+let confirmed: ClientGameState | null = null;
+
+/** Whether some moves painted at once still wait for their answer. */
+export function hasUnansweredMoves(): boolean {
+  return unanswered.length > 0;
+}
+
+/** `confirmed` with the moves still unanswered painted over it again, in order. */
+function withUnanswered(confirmed: ClientGameState): ClientGameState {
+  let view = confirmed;
+  for (const m of unanswered) {
+    const next = predictMove(view, m.action);
+    if (next?.ok) view = next.view;
+  }
+  return view;
+}
+
+/** What the log says when the server's answer differs from what the page painted. */
+export const correctionText = (serverText: string) => `Prices moved. The server says: ${serverText}`;
+
+/**
+ * An instant move (DESIGN.md section 9, "Predict, then confirm"): painted at once from the engine's prediction on the
+ * state shown, its line in the log; the server's reply then confirms it, or corrects it (the log says so), and a
+ * refusal undoes it (the log and an error say why, and the page asks whether the game moved on elsewhere). The server
+ * stays the only authority: whatever it answers is what the page ends up showing. Null when the move cannot be
+ * predicted now (the caller waits for the server as before).
+ */
+function instantMove(context: ActionContext, call: () => Promise<{ message?: string; gameState?: ClientGameState }>, opts: ActionOptions & { instant: PredictableAction }): ActionResult | null {
+  const s = store();
+  if (!s.gameState || s.transition || s.uiState === 'SUBMITTING') return null;
+  const predicted = predictMove(s.gameState, opts.instant);
+  if (!predicted?.ok) return null; // the server says why, in the dialog
+  const entry = { action: opts.instant, message: predicted.message };
+  if (unanswered.length === 0) confirmed = s.gameState;
+  unanswered.push(entry);
+  s.setGameState(predicted.view);
+  const say = (message: string) => (opts.successText ? opts.successText(message) : message);
+  const text = say(predicted.message);
+  if (text) s.addMessage(text, opts.successType ?? 'success');
+  void (async () => {
+    try {
+      const res = requireState(await call());
+      unanswered.splice(unanswered.indexOf(entry), 1);
+      confirmed = res.gameState;
+      store().setGameState(withUnanswered(res.gameState));
+      if ((res.message ?? '') !== predicted.message) store().addMessage(correctionText(say(res.message ?? '')), 'warning');
+      opts.onAccepted?.();
+    } catch (err) {
+      if (unanswered.includes(entry)) unanswered.splice(unanswered.indexOf(entry), 1);
+      if (confirmed) store().setGameState(withUnanswered(confirmed));
+      const outcome = classifyError(err, context);
+      if (isRuleRefusal(err) && outcome.kind === 'failed') {
+        // refused after all (the game had moved on elsewhere): undone, said, and the page catches up
+        store().addMessage(`Undone: ${outcome.logText}`, 'error');
+        store().pushModal({ kind: 'error', message: outcome.message });
+        void catchUp();
+      } else handleApiError(err, context);
+    }
+  })();
+  return { ok: true, message: text };
+}
+
 async function simpleAction(
   context: ActionContext,
   call: () => Promise<{ message?: string; gameState?: ClientGameState }>,
-  opts: { modal?: boolean; successType?: MessageType; successText?: (serverMessage: string) => string } = {},
+  opts: ActionOptions = {},
 ): Promise<ActionResult> {
   const s = store();
-  if (s.uiState === 'SUBMITTING') return { ok: false, message: '' };
   if (!requireGame()) return { ok: false, message: ERROR_TEXTS.gameStateLost };
+  if (opts.instant) {
+    const painted = instantMove(context, call, { ...opts, instant: opts.instant });
+    if (painted) return painted;
+  }
+  if (s.uiState === 'SUBMITTING') return { ok: false, message: '' };
   s.setUiState('SUBMITTING');
   try {
     const res = requireState(await call());
-    store().setGameState(res.gameState);
+    store().setGameState(withUnanswered(res.gameState));
     store().setUiState('IDLE');
     const text = opts.successText ? opts.successText(res.message ?? '') : (res.message ?? '');
     if (text) store().addMessage(text, opts.successType ?? 'success');
+    opts.onAccepted?.();
     return { ok: true, message: text };
   } catch (err) {
     store().setUiState('IDLE');
@@ -342,41 +423,47 @@ export interface TradeOptions {
   refusalIn?: 'dialog' | 'modal';
 }
 
-/** A buy or sell; analytics hear of it once the server has accepted it. */
-async function trade(action: 'buy' | 'sell', drugId: string, quantity: number, price: number, opts: TradeOptions): Promise<ActionResult> {
-  const result = await simpleAction(action, () => (action === 'buy' ? api.buy('drug', drugId, quantity) : api.sell(drugId, quantity)), {
+/** A buy or sell, painted at once; analytics hear of it once the server has accepted it. */
+function trade(action: 'buy' | 'sell', drugId: string, quantity: number, price: number, opts: TradeOptions): Promise<ActionResult> {
+  return simpleAction(action, () => (action === 'buy' ? api.buy('drug', drugId, quantity) : api.sell(drugId, quantity)), {
     modal: opts.refusalIn !== 'dialog',
+    instant: { type: action, drugId, quantity },
+    onAccepted: () => signals.emit({ type: 'transaction', action, drugId, quantity, price }),
   });
-  if (result.ok) signals.emit({ type: 'transaction', action, drugId, quantity, price });
-  return result;
 }
 export const buyDrug = (drugId: string, quantity: number, price: number, opts: TradeOptions = {}) =>
   trade('buy', drugId, quantity, price, opts);
 export const sellDrug = (drugId: string, quantity: number, price: number, opts: TradeOptions = {}) =>
   trade('sell', drugId, quantity, price, opts);
-export const stashDrug = (drugId: string, quantity: number) => simpleAction('stash', () => api.stash(drugId, quantity));
+export const stashDrug = (drugId: string, quantity: number) =>
+  simpleAction('stash', () => api.stash(drugId, quantity), { instant: { type: 'stash', drugId, quantity } });
 export const takeDrug = (drugId: string, quantity: number) =>
-  simpleAction('unstash', () => api.unstash(drugId, quantity));
-export const dumpDrug = (drugId: string, quantity: number) => simpleAction('dump', () => api.dump(drugId, quantity));
+  simpleAction('unstash', () => api.unstash(drugId, quantity), { instant: { type: 'unstash', drugId, quantity } });
+export const dumpDrug = (drugId: string, quantity: number) =>
+  simpleAction('dump', () => api.dump(drugId, quantity), { instant: { type: 'dump', drugId, quantity } });
 
 /** Shop purchases with the three success messages of SPEC.md section 2 (the engine words them). */
 export function shopBuy(itemType: ShopItemType, itemId: string, itemName: string, quantity: number, opts: TradeOptions = {}) {
   return simpleAction('shopBuy', () => api.buy(itemType, itemId, quantity), {
     successText: () => purchaseMessage(itemType, itemName, quantity),
     modal: opts.refusalIn !== 'dialog',
+    instant: { type: 'shopBuy', itemType, itemId, quantity: purchaseQuantity(itemType, quantity) },
   });
 }
 
 // ---------- money (field errors: no modal, the view shows the message) ----------
 
-export const deposit = (amount: number) => simpleAction('deposit', () => api.deposit(amount), { modal: false });
-export const withdraw = (amount: number) => simpleAction('withdraw', () => api.withdraw(amount), { modal: false });
-export const payLoan = (amount: number) => simpleAction('payLoan', () => api.payLoan(amount), { modal: false });
+export const deposit = (amount: number) =>
+  simpleAction('deposit', () => api.deposit(amount), { modal: false, instant: { type: 'deposit', amount } });
+export const withdraw = (amount: number) =>
+  simpleAction('withdraw', () => api.withdraw(amount), { modal: false, instant: { type: 'withdraw', amount } });
+export const payLoan = (amount: number) =>
+  simpleAction('payLoan', () => api.payLoan(amount), { modal: false, instant: { type: 'repay', amount } });
 export const borrow = (amount: number, sharkId: string) =>
-  simpleAction('borrow', () => api.borrow(amount, sharkId), { modal: false });
+  simpleAction('borrow', () => api.borrow(amount, sharkId), { modal: false, instant: { type: 'borrow', sharkId, amount } });
 export const borrowMax = (sharkId: string) =>
-  simpleAction('borrow', () => api.borrowMax(sharkId), { modal: false });
-export const heal = () => simpleAction('heal', () => api.hospitalVisit());
+  simpleAction('borrow', () => api.borrowMax(sharkId), { modal: false, instant: { type: 'borrowMax', sharkId } });
+export const heal = () => simpleAction('heal', () => api.hospitalVisit(), { instant: { type: 'heal' } });
 export const equip = (itemId: string, itemType: 'weapon' | 'armor') =>
   simpleAction('equip', () => api.equip(itemId, itemType));
 export const unequip = (itemType: 'weapon' | 'armor') => simpleAction('unequip', () => api.unequip(itemType));

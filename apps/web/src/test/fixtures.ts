@@ -1,5 +1,5 @@
 // Test-only builders for the shell's tests.
-import { newGame, toClientView, type ClientGameState, type ClientGameEvent, type LoanSharkOffer, type MarketEntry } from '@drugwars/engine';
+import { newGame, predictMove, toClientView, type ClientGameState, type ClientGameEvent, type LoanSharkOffer, type MarketEntry, type PredictableAction } from '@drugwars/engine';
 import type { TradeContext } from '../lib/tradeLimits';
 
 export function market(id: string, overrides: Partial<MarketEntry> = {}): MarketEntry {
@@ -74,4 +74,11 @@ export function stubFetch(routes: Record<string, { status?: number; body: unknow
     return new Response(JSON.stringify(r.body), { status: r.status ?? 200, headers: { 'content-type': 'application/json' } });
   };
   return { fn, calls };
+}
+
+/** A server's answer to a move without randomness, as the engine makes it (what a real server replies). */
+export function engineReply(gs: ClientGameState, action: PredictableAction) {
+  const p = predictMove(gs, action);
+  if (!p?.ok) throw new Error(`the engine refuses ${JSON.stringify(action)}: ${JSON.stringify(p)}`);
+  return { success: true as const, version: 1, message: p.message, gameState: p.view };
 }

@@ -74,9 +74,11 @@ describe('Bank Account', () => {
     vi.spyOn(api, 'deposit').mockRejectedValueOnce(new ApiError({ status: 400, code: 'HTTP_400', message: 'HTTP 400' }));
     await show(withMoney(makeState(), { cash: 2000 }));
     fireEvent.change(field('Bank amount'), { target: { value: '5' } });
+    // painted at once, then refused by the server: undone, with SPEC.md's fallback texts
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Deposit' })));
-    expect(screen.getByRole('alert').textContent).toBe('Deposit failed');
-    expect(useGameStore.getState().messages.at(-1)).toMatchObject({ text: 'Bank action failed', type: 'error' });
+    expect(useGameStore.getState().modals.at(-1)).toEqual({ kind: 'error', message: 'Deposit failed' });
+    expect(useGameStore.getState().messages.at(-1)).toMatchObject({ text: 'Undone: Bank action failed', type: 'error' });
+    expect(useGameStore.getState().gameState?.player.cash).toBe(2000);
   });
 });
 
@@ -111,8 +113,9 @@ describe('Loan shark with debt', () => {
     await show(withMoney(makeState(), { cash: 2000, debt: 1000 }));
     fireEvent.change(field('Pay back amount'), { target: { value: '10' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay Back' })));
-    expect(screen.getByRole('alert').textContent).toBe('Loan payment failed');
-    expect(useGameStore.getState().messages.at(-1)).toMatchObject({ text: 'Loan action failed', type: 'error' });
+    expect(useGameStore.getState().modals.at(-1)).toEqual({ kind: 'error', message: 'Loan payment failed' });
+    expect(useGameStore.getState().messages.at(-1)).toMatchObject({ text: 'Undone: Loan action failed', type: 'error' });
+    expect(useGameStore.getState().gameState?.player.debt).toBe(1000);
   });
 });
 

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import type { Ammo, Armor, ClientGameState, Consumable, Weapon } from '@drugwars/engine';
 import { api } from '../../api/client';
 import { useGameStore } from '../../store/gameStore';
-import { makeState } from '../../test/fixtures';
+import { engineReply, makeState } from '../../test/fixtures';
 import { BuyQuantityModal } from './BuyQuantityModal';
 import ShoppingView from './ShoppingView';
 import type * as Hooks from '../../components/hooks';
@@ -84,7 +84,7 @@ describe('ShoppingView', () => {
 
   it("buys a weapon at once with '🔫 Successfully purchased {weapon}!'", async () => {
     const gs = state(1000);
-    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, version: 1, message: 'ok', gameState: gs });
+    vi.spyOn(api, 'buy').mockResolvedValue(engineReply(gs, { type: 'shopBuy', itemType: 'weapon', itemId: 'knife', quantity: 1 }));
     show(gs);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Knife' })));
     expect(api.buy).toHaveBeenCalledWith('weapon', 'knife', 1);
@@ -93,9 +93,7 @@ describe('ShoppingView', () => {
   });
 
   it('says so when the gun bought has no rounds; not when it has', async () => {
-    const gs = state(5000);
-    gs.player.weapons = { pistol: { quantity: 1 } };
-    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, version: 1, message: 'ok', gameState: gs });
+    vi.spyOn(api, 'buy').mockResolvedValue(engineReply(state(5000), { type: 'shopBuy', itemType: 'weapon', itemId: 'pistol', quantity: 1 }));
     show(state(5000));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Pistol' })));
     const warning = 'Your Pistol fires Nines and you have none: buy some under Shopping, Ammo, or you fight with your fists.';
@@ -107,10 +105,8 @@ describe('ShoppingView', () => {
     // the shotgun finds its 12 shells: no warning
     cleanup();
     useGameStore.setState({ messages: [] });
-    const withShotgun = state(5000);
-    withShotgun.player.weapons = { shotgun: { quantity: 1 } };
-    vi.mocked(api.buy).mockResolvedValue({ success: true, version: 1, message: 'ok', gameState: withShotgun });
-    show(state(5000));
+    vi.mocked(api.buy).mockResolvedValue(engineReply(state(50_000), { type: 'shopBuy', itemType: 'weapon', itemId: 'shotgun', quantity: 1 }));
+    show(state(50_000));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy Shotgun' })));
     expect(useGameStore.getState().messages.map((m) => m.text)).toEqual(['🔫 Successfully purchased Shotgun!']);
     expect(screen.queryByRole('status')).toBeNull();
@@ -128,7 +124,7 @@ describe('ShoppingView', () => {
 
   it("buys ammo through the quantity modal with '✅ Successfully purchased {qty}x {item}!'", async () => {
     const gs = state(1000);
-    vi.spyOn(api, 'buy').mockResolvedValue({ success: true, version: 1, message: 'ok', gameState: gs });
+    vi.spyOn(api, 'buy').mockResolvedValue(engineReply(gs, { type: 'shopBuy', itemType: 'ammo', itemId: 'shells', quantity: 5 }));
     show(gs);
     fireEvent.click(screen.getByRole('tab', { name: 'Ammo' }));
     fireEvent.click(screen.getByRole('button', { name: 'Buy Shotgun Shells' }));
