@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema';
 import type { StorageDatabase, TransactionWork } from './database';
 import { migrateToLatest } from './migrations';
@@ -41,7 +41,7 @@ export function openSqliteDatabase(path: string): StorageDatabase {
   // A checkpoint inside a commit stalls the event loop (it copies pages and fsyncs): a thread does them instead.
   if (!inMemory) sqlite.pragma('wal_autocheckpoint = 0');
   const checkpointer = inMemory ? null : startSqliteCheckpointer(path);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparingOnce(sqlite) }) });
   const inFlight = new Set<Promise<unknown>>();
   return {
     dialect: 'sqlite',
@@ -64,6 +64,30 @@ export function openSqliteDatabase(path: string): StorageDatabase {
       // Kysely closes the handle only if it ever ran a query. Closing the last connection checkpoints the WAL.
       if (sqlite.open) sqlite.close();
     },
+  };
+}
+
+/** Distinct statement texts kept prepared; past this the kept ones are dropped (queries are few and fixed). */
+const MAX_STATEMENTS = 500;
+
+/**
+ * The connection as Kysely's SqliteDialect sees it, with each distinct SQL text prepared once: Kysely asks for a
+ * prepared statement for every query it runs, and SQLite parsing and planning the same text again was a large
+ * share of a move's CPU. Values are always parameters, so the texts are the repositories' few queries.
+ */
+function preparingOnce(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= MAX_STATEMENTS) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close: () => sqlite.close(),
   };
 }
 
