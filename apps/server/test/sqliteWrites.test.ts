@@ -1,6 +1,6 @@
-// SQLite writes (sqliteDatabase.ts): nothing is acknowledged before COMMIT, one failing write among concurrent
-// ones does not take the others down, another connection's write lock is waited for without blocking the event
-// loop, and closing lets a write already asked for commit.
+// SQLite writes (sqliteDatabase.ts, sqliteGroupCommit.ts): transactions of one event-loop turn share a commit,
+// nothing is acknowledged before COMMIT, one failing write does not take its group down, another connection's
+// write lock is waited for without blocking the event loop, and closing commits whatever is still queued.
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { createStorage, type DatabaseStorage } from '../src/storage/createStorage';
+import { GROUP_COMMIT_SIZE, SqliteGroupCommit } from '../src/storage/sqliteGroupCommit';
+import type { TransactionWork } from '../src/storage/database';
 import type { NewSession } from '../src/storage/port';
 import { buy, fakeState } from './support/storageFixtures';
 
@@ -42,9 +44,9 @@ describe('SQLite writes', () => {
   it('acknowledges a write only once it is committed: another connection already sees it', async () => {
     const { storage, file } = await open('ack');
     try {
-      const sessions = Array.from({ length: 25 }, newSession);
+      const sessions = Array.from({ length: GROUP_COMMIT_SIZE * 3 + 1 }, newSession);
       await Promise.all(sessions.map((s) => storage.sessions.create(s, NOW)));
-      // All in one turn.
+      // All in one turn: several groups (the cap) and a last partial one at the turn's end.
       const seenWhenAcknowledged = await Promise.all(
         sessions.map((s) =>
           storage.sessions.append(s.id, 0, buy(1), fakeState(1999), NOW).then((r) => {
@@ -59,7 +61,7 @@ describe('SQLite writes', () => {
     }
   });
 
-  it('a write that fails among concurrent ones fails alone; the others are committed', async () => {
+  it('a write that fails in a group fails alone; the others in its group are committed', async () => {
     const { storage, file } = await open('alone');
     try {
       const a = newSession();
@@ -81,7 +83,7 @@ describe('SQLite writes', () => {
     }
   });
 
-  it('a write that fails after writing undoes its own writes only, between others', async () => {
+  it('a write that fails after writing undoes its own writes only, in the middle of its group', async () => {
     const { storage, file } = await open('undo');
     try {
       const [a, b, c] = [newSession(), newSession(), newSession()];
@@ -133,7 +135,7 @@ describe('SQLite writes', () => {
     }
   });
 
-  it('closing lets the writes already asked for commit, and they are on disk after a reopen', async () => {
+  it('closing commits the writes still queued, and they are on disk after a reopen', async () => {
     const { storage, file } = await open('close');
     const s = newSession();
     await storage.sessions.create(s, NOW);
@@ -146,5 +148,48 @@ describe('SQLite writes', () => {
     } finally {
       await reopened.close();
     }
+  });
+});
+
+describe('SqliteGroupCommit', () => {
+  /** A group commit over a stand-in database: each transaction records the works it ran, or fails. */
+  function recorder(failWhen: (labels: string[]) => boolean = () => false) {
+    const transactions: string[][] = [];
+    const groups = new SqliteGroupCommit(async <T>(work: TransactionWork<T>) => {
+      const labels: string[] = [];
+      const trx = { labels } as unknown as Parameters<TransactionWork<T>>[0];
+      const value = await work(trx);
+      if (failWhen(labels)) throw new Error(`failed: ${labels.join(',')}`);
+      transactions.push(labels);
+      return value;
+    });
+    const work = (label: string, fails = false): TransactionWork<string> => async (trx) => {
+      (trx as unknown as { labels: string[] }).labels.push(label);
+      if (fails) throw new Error(`${label} refused`);
+      return label;
+    };
+    return { transactions, groups, work };
+  }
+
+  it("runs one turn's transactions in groups of GROUP_COMMIT_SIZE, in order, each settling with its own value", async () => {
+    const { transactions, groups, work } = recorder();
+    const labels = Array.from({ length: GROUP_COMMIT_SIZE * 2 + 1 }, (_, i) => `w${i}`);
+    expect(await Promise.all(labels.map((label) => groups.transaction(work(label))))).toEqual(labels);
+    expect(transactions).toEqual([labels.slice(0, GROUP_COMMIT_SIZE), labels.slice(GROUP_COMMIT_SIZE, GROUP_COMMIT_SIZE * 2), labels.slice(-1)]);
+  });
+
+  it('a work that throws fails alone: its group runs again one transaction per work', async () => {
+    const { transactions, groups, work } = recorder();
+    const results = await Promise.allSettled([groups.transaction(work('a')), groups.transaction(work('b', true)), groups.transaction(work('c'))]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['a', 'b refused', 'c']);
+    expect(transactions).toEqual([['a'], ['c']]);
+  });
+
+  it('a group whose commit fails runs again one transaction per work; idle() waits for all of it', async () => {
+    const { transactions, groups, work } = recorder((labels) => labels.length > 1);
+    const pending = [groups.transaction(work('a')), groups.transaction(work('b'))];
+    await groups.idle();
+    expect(transactions).toEqual([['a'], ['b']]);
+    expect(await Promise.all(pending)).toEqual(['a', 'b']);
   });
 });

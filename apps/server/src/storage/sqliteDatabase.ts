@@ -17,6 +17,7 @@ import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema';
 import type { StorageDatabase, TransactionWork } from './database';
 import { migrateToLatest } from './migrations';
+import { SqliteGroupCommit } from './sqliteGroupCommit';
 import { startSqliteCheckpointer } from './sqliteCheckpointer';
 
 /** How long a write goes on trying while another connection holds the write lock, before it fails. */
@@ -42,23 +43,18 @@ export function openSqliteDatabase(path: string): StorageDatabase {
   if (!inMemory) sqlite.pragma('wal_autocheckpoint = 0');
   const checkpointer = inMemory ? null : startSqliteCheckpointer(path);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparingOnce(sqlite) }) });
-  const inFlight = new Set<Promise<unknown>>();
+  const groups = new SqliteGroupCommit(<T>(work: TransactionWork<T>) => retryWhileLocked(() => kysely.transaction().execute(work)));
   return {
     dialect: 'sqlite',
     read: kysely,
     kysely,
-    transaction<T>(work: TransactionWork<T>) {
-      const done = retryWhileLocked(() => kysely.transaction().execute(work));
-      const settled: Promise<unknown> = done.then(
-        () => inFlight.delete(settled),
-        () => inFlight.delete(settled),
-      );
-      inFlight.add(settled);
-      return done;
+    transaction: (work) => groups.transaction(work),
+    async migrate() {
+      await groups.idle();
+      await withMigrationLock(sqlite, () => migrateToLatest(kysely, 'sqlite'));
     },
-    migrate: () => withMigrationLock(sqlite, () => migrateToLatest(kysely, 'sqlite')),
     async close() {
-      await Promise.all(inFlight); // transactions already asked for commit, never dropped
+      await groups.idle(); // transactions already asked for commit, never dropped
       await kysely.destroy();
       await checkpointer?.stop();
       // Kysely closes the handle only if it ever ran a query. Closing the last connection checkpoints the WAL.
