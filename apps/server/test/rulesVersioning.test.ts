@@ -38,7 +38,7 @@ const IDS = {
 } as const;
 
 /**
- * Stores a game as the old server did: createSession with its first state, then one append per logged action.
+ * Stores a game as the old server did: sessions.create with its first state, then one append per logged action.
  * `snapshotEvery` decides what reaches the database besides the log: a huge value keeps only the first state (the
  * new server must roll it forward), 1 writes the state of every append (the last one, the final state, stays).
  * States between the first and the last are never read back from these storages, so they are not in the fixture.

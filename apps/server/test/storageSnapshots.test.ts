@@ -26,7 +26,7 @@ function nextAction(state: GameState): Action {
   return { type: 'encounter', action: 'fight', ...(target ? { targetIds: [target] } : {}) };
 }
 
-/** Plays `count` accepted actions (or to the end of the game) through storage.append, as the service does. */
+/** Plays `count` accepted actions (or to the end of the game) through storage.sessions.append, as the service does. */
 async function play(storage: DatabaseStorage, id: string, start: GameState, count: number, from = 0): Promise<GameState> {
   let state = start;
   for (let version = from; version < from + count && !state.gameOver; version++) {

@@ -1,8 +1,8 @@
-// The game service: load a session -> engine.apply -> storage.append guarded by the version, so two concurrent
-// requests on one game can never both spend the same cash (DESIGN.md sections 3 and 4). The server never decides
-// a rule; every refusal comes from the engine and is passed on as it is. Around that loop: one game's calls run one
-// at a time in this process (SessionQueue), an Idempotency-Key makes a retried call answer its first reply, and the
-// action caps bound a game's log (actionCaps.ts).
+// The game service: load a session -> engine.apply -> storage.sessions.append guarded by the version, so two
+// concurrent requests on one game can never both spend the same cash (DESIGN.md sections 3 and 4). The server never
+// decides a rule; every refusal comes from the engine and is passed on as it is. Around that loop: one game's calls
+// run one at a time in this process (SessionQueue), an Idempotency-Key makes a retried call answer its first reply,
+// and the action caps bound a game's log (actionCaps.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   apply,

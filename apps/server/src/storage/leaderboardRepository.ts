@@ -69,7 +69,7 @@ export function createLeaderboardRepository({ read, transaction }: StorageDataba
     submit(sessionId, score, now) {
       // Money is integers end to end; a fraction here is a caller bug, refused before it reaches a bigint column.
       if (!Number.isSafeInteger(score.score) || !Number.isSafeInteger(score.final_day)) {
-        return Promise.reject(new RangeError(`submitScore needs integer score and final_day, got ${score.score}, ${score.final_day}`));
+        return Promise.reject(new RangeError(`leaderboard.submit needs integer score and final_day, got ${score.score}, ${score.final_day}`));
       }
       const t = now.getTime();
       const daily = score.daily ?? null;

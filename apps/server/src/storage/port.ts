@@ -71,7 +71,7 @@ export interface SessionRecord {
   createdAt: Date;
   /** The last activity (expiry counts from it), to within a minute: an append moves it only once it is that old. */
   updatedAt: Date;
-  /** Set by endSession; an ended session no longer loads. */
+  /** Set by `sessions.end`; an ended session no longer loads. */
   endedAt: Date | null;
   /** Set once the game's score has been recorded on the leaderboard. */
   scoreSubmitted: boolean;
