@@ -7,7 +7,7 @@
 import type { TransactionWork } from './database';
 
 /** Transactions that share one commit at most. */
-export const GROUP_COMMIT_SIZE = 8;
+export const GROUP_COMMIT_SIZE = 32;
 
 interface Queued {
   work: TransactionWork<unknown>;
