@@ -2,7 +2,7 @@
 // process serves nothing itself: it forks the workers, passes each new connection to one of them in turn,
 // replaces a worker that dies, and stops them all on SIGTERM/SIGINT. Each worker is a whole server
 // (main.ts's serve) with its own storage connection; nothing is shared between them in memory, so any request
-// may reach any worker (the version check in storage.append decides races between processes).
+// may reach any worker (the version check in storage.sessions.append decides races between processes).
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { withServerNodeFlags } from './serverNodeFlags';

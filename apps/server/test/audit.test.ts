@@ -15,10 +15,10 @@ describeEachStorage('audit', (target) => {
   afterAll(() => t.close());
 
   /** Stores `change(state)` as the result of `action`, as a cheater with database access would. */
-  async function tamper(sessionId: string, change: (state: GameState) => GameState, action: Parameters<TestApp['storage']['append']>[2]) {
-    const record = await t.storage.load(sessionId, new Date(0));
+  async function tamper(sessionId: string, change: (state: GameState) => GameState, action: Parameters<TestApp['storage']['sessions']['append']>[2]) {
+    const record = await t.storage.sessions.load(sessionId, new Date(0));
     if (!record) throw new Error('session vanished');
-    const result = await t.storage.append(sessionId, record.version, action, change(record.state), new Date());
+    const result = await t.storage.sessions.append(sessionId, record.version, action, change(record.state), new Date());
     expect(result.ok).toBe(true);
   }
 
@@ -41,8 +41,8 @@ describeEachStorage('audit', (target) => {
     await playToTheEnd(t.app, game.sessionId);
     // Same action as the last honest one would be replayed differently: record a "stay" whose result is
     // the finished game with a fortune added.
-    const record = await t.storage.load(game.sessionId, new Date(0));
-    const actions = await t.storage.actions(game.sessionId);
+    const record = await t.storage.sessions.load(game.sessionId, new Date(0));
+    const actions = await t.storage.sessions.actions(game.sessionId);
     expect(actions.length).toBeGreaterThan(0);
     const richer: GameState = { ...record!.state, player: { ...record!.state.player, bank: record!.state.player.bank + 50_000_000 } };
     // Rewrite history: the stored state no longer follows from the log.
@@ -54,7 +54,7 @@ describeEachStorage('audit', (target) => {
 
   it('compares data, not key order (PostgreSQL jsonb reorders keys)', async () => {
     const game = await startGame(t.app, { playerName: 'reorder', seed: null });
-    const record = await t.storage.load(game.sessionId, new Date(0));
+    const record = await t.storage.sessions.load(game.sessionId, new Date(0));
     const result = apply(record!.state, { type: 'stay' });
     if (!result.ok) throw new Error(result.message);
     // The honest next state, stored with every key of every object in reverse order.

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay } from '@drugwars/engine';
 import type { ActionResponse } from '@drugwars/protocol';
-import type { Storage } from '../src/storage/port';
+import type { SessionRepository, Storage } from '../src/storage/port';
 import { canonicalJson } from '../src/services/canonicalJson';
 import { describeEachStorage, sqliteTarget } from './support/storageTargets';
 import { call, createTestApp, json, type TestApp } from './support/testApp';
@@ -43,23 +43,20 @@ describe('a write that loses the version race', () => {
   beforeAll(async () => {
     t = await createTestApp(target, {
       // Before the first append of a request goes through, another "request" appends first.
-      wrapStorage: (real) =>
-        new Proxy(real, {
-          get(storage, property, receiver) {
-            if (property === 'append') {
-              return async (...args: Parameters<Storage['append']>) => {
-                if (interfere) {
-                  const run = interfere;
-                  interfere = null;
-                  await run(storage, args[0]);
-                }
-                return storage.append(...args);
-              };
+      wrapStorage: (real) => ({
+        ...real,
+        sessions: {
+          ...real.sessions,
+          async append(...args: Parameters<SessionRepository['append']>) {
+            if (interfere) {
+              const run = interfere;
+              interfere = null;
+              await run(real, args[0]);
             }
-            const value: unknown = Reflect.get(storage, property, receiver);
-            return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(storage) : value;
+            return real.sessions.append(...args);
           },
-        }),
+        },
+      }),
     });
   });
   afterAll(async () => {
@@ -70,11 +67,11 @@ describe('a write that loses the version race', () => {
   it('is re-applied on the fresh state: both actions count, and the log still replays', async () => {
     const game = await startGame(t.app, { playerName: 'loser', seed: '6' });
     interfere = async (storage, id) => {
-      const record = await storage.load(id, new Date(0));
+      const record = await storage.sessions.load(id, new Date(0));
       const { apply } = await import('@drugwars/engine');
       const other = apply(record!.state, { type: 'deposit', amount: 300 });
       if (!other.ok) throw new Error(other.message);
-      const result = await storage.append(id, record!.version, { type: 'deposit', amount: 300 }, other.state, new Date());
+      const result = await storage.sessions.append(id, record!.version, { type: 'deposit', amount: 300 }, other.state, new Date());
       expect(result.ok).toBe(true);
     };
     const response = await call(t.app, 'POST', '/api/game/bank/deposit', { sessionId: game.sessionId, body: { amount: 500 } });
@@ -84,8 +81,8 @@ describe('a write that loses the version race', () => {
     expect(body.gameState.player.bank).toBe(800);
     expect(body.gameState.player.cash).toBe(game.gameState.player.cash - 800);
 
-    const record = await t.storage.load(game.sessionId, new Date(0));
-    const actions = await t.storage.actions(game.sessionId);
+    const record = await t.storage.sessions.load(game.sessionId, new Date(0));
+    const actions = await t.storage.sessions.actions(game.sessionId);
     expect(actions).toEqual([
       { type: 'deposit', amount: 300 },
       { type: 'deposit', amount: 500 },
@@ -119,7 +116,7 @@ describeEachStorage('one game through two server processes, each with its cached
     const taken = await call(a.app, 'POST', '/api/game/bank/withdraw', { sessionId: game.sessionId, body: { amount: cash } });
     expect(taken.statusCode, taken.body).toBe(200);
     expect(wholeState(json<ActionResponse>(taken)).gameState.player).toMatchObject({ cash, bank: 0 });
-    expect(await a.storage.actions(game.sessionId)).toEqual([
+    expect(await a.storage.sessions.actions(game.sessionId)).toEqual([
       { type: 'deposit', amount: cash },
       { type: 'withdraw', amount: cash },
     ]);
@@ -132,9 +129,9 @@ describeEachStorage('one game through two server processes, each with its cached
     const second = await call(a.app, 'POST', '/api/game/bank/deposit', { sessionId: game.sessionId, body: { amount: 500 } });
     expect(second.statusCode, second.body).toBe(200);
     expect(wholeState(json<ActionResponse>(second)).gameState.player).toMatchObject({ cash: cash - 800, bank: 800 });
-    const record = await a.storage.load(game.sessionId, new Date(0));
+    const record = await a.storage.sessions.load(game.sessionId, new Date(0));
     expect(record!.version).toBe(2);
-    const replayed = replay({ playerName: 'two', seed: record!.seed, isSeeded: true }, await a.storage.actions(game.sessionId));
+    const replayed = replay({ playerName: 'two', seed: record!.seed, isSeeded: true }, await a.storage.sessions.actions(game.sessionId));
     expect(canonicalJson(replayed)).toBe(canonicalJson(record!.state));
   });
 

@@ -76,7 +76,7 @@ describeEachStorage('crash: SIGKILL mid-game, restart, nothing acknowledged is l
     // The log holds every acknowledged action (and at most the ones whose replies the crash swallowed).
     const reader = createStorage(databaseUrl);
     try {
-      const log = await reader.actions(sessionId);
+      const log = await reader.sessions.actions(sessionId);
       const have = tally(log);
       for (const [action, count] of tally(acked)) expect(have.get(action) ?? 0, action).toBeGreaterThanOrEqual(count);
       expect(log.length).toBeGreaterThanOrEqual(acked.length);

@@ -46,7 +46,7 @@ describeEachStorage('Daily Run and replays', (target) => {
     expect(response.statusCode, response.body).toBe(200);
     return json<NewGameResponse>(response);
   };
-  const seedOf = async (sessionId: string) => (await storage.load(sessionId, new Date(0)))!.seed;
+  const seedOf = async (sessionId: string) => (await storage.sessions.load(sessionId, new Date(0)))!.seed;
   const submit = async (sessionId: string) => {
     const response = await call(app, 'POST', '/api/leaderboard/submit', { sessionId, body: {} });
     expect(response.statusCode, response.body).toBe(200);
@@ -277,7 +277,7 @@ describeEachStorage('Daily Run secret and replay rate limit', (target) => {
       const app = await buildApp({ storage, logger: false, webDistDir: null, purgeIntervalMs: null, now, ...(dailySecret ? { dailySecret } : {}) });
       try {
         const game = json<NewGameResponse>(await call(app, 'POST', '/api/game/new', { body: { playerName: 'x', daily: true, visitorId: 'v' } }));
-        return (await storage.load(game.sessionId, new Date(0)))!.seed;
+        return (await storage.sessions.load(game.sessionId, new Date(0)))!.seed;
       } finally {
         await app.close();
       }

@@ -168,7 +168,7 @@ describe('fuzz: every route, random and malformed input', () => {
   }
 
   async function snapshot(sessionId: string) {
-    const record = await t.storage.load(sessionId, new Date(0));
+    const record = await t.storage.sessions.load(sessionId, new Date(0));
     return record ? { version: record.version, state: canonicalJson(record.state), ended: false } : null;
   }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { DEFAULT_CONNECTION_TIMEOUT_MS } from '../src/app';
-import type { KyselyStorage } from '../src/storage/kyselyStorage';
+import type { DatabaseStorage } from '../src/storage/createStorage';
 import { describeEachStorage, sqliteTarget } from './support/storageTargets';
 import { call, createTestApp, type TestApp } from './support/testApp';
 import { expectError, startGame } from './support/games';
@@ -105,7 +105,7 @@ describeEachStorage('control characters in tracking ids', (target) => {
     }
     // NUL inside the payload is only JSON text (an escape sequence): stored on both databases.
     expect((await call(t.app, 'POST', '/api/tracking/event', { body: { visitorId: 'v1', event: { note: 'a\u0000b' } } })).statusCode).toBe(200);
-    const rows = await (t.storage as KyselyStorage).db.selectFrom('tracking').select(['visitor_id', 'payload']).execute();
+    const rows = await (t.storage as DatabaseStorage).db.selectFrom('tracking').select(['visitor_id', 'payload']).execute();
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0]!.payload)).toEqual({ visitorId: 'v1', event: { note: 'a\u0000b' } });
     const errors = logLines.map((line) => JSON.parse(line) as { level: number; err?: unknown }).filter((l) => l.level >= 40 || l.err);
@@ -158,15 +158,15 @@ describeEachStorage('tracking retention', (target) => {
     const t = await createTestApp(target, { now: () => now });
     const short = await createTestApp(target, { now: () => now, trackingRetentionDays: 1 });
     try {
-      await t.storage.track('event', 'old', null, {}, new Date(now.getTime() - 91 * DAY));
-      await t.storage.track('event', 'recent', null, {}, new Date(now.getTime() - 89 * DAY));
+      await t.storage.tracking.add('event', 'old', null, {}, new Date(now.getTime() - 91 * DAY));
+      await t.storage.tracking.add('event', 'recent', null, {}, new Date(now.getTime() - 89 * DAY));
       expect(await t.app.purgeExpiredTracking()).toBe(1);
       expect(await t.app.purgeExpiredTracking()).toBe(0);
       now = new Date(now.getTime() + 2 * DAY);
       expect(await t.app.purgeExpiredTracking()).toBe(1);
 
-      await short.storage.track('event', 'yesterday', null, {}, new Date(now.getTime() - 2 * DAY));
-      await short.storage.track('event', 'today', null, {}, now);
+      await short.storage.tracking.add('event', 'yesterday', null, {}, new Date(now.getTime() - 2 * DAY));
+      await short.storage.tracking.add('event', 'today', null, {}, now);
       expect(await short.app.purgeExpiredTracking()).toBe(1);
     } finally {
       await t.close();

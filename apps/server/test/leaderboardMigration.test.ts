@@ -8,7 +8,6 @@ import { Migrator, sql } from 'kysely';
 import { DEATH_REASONS, replay, RULES_VERSION, type GameState } from '@drugwars/engine';
 import { CodeMigrationProvider } from '../src/storage/migrations';
 import { createStorage } from '../src/storage/createStorage';
-import { KyselyStorage } from '../src/storage/kyselyStorage';
 import { describeEachStorage } from './support/storageTargets';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -22,7 +21,6 @@ describeEachStorage('migration 0004 (Daily Runs and replays) over existing entri
     const url = await target.freshUrl();
     const schema = new URL(url.replace(/^sqlite:/, 'file:')).searchParams.get('schema');
     const storage = createStorage(url);
-    if (!(storage instanceof KyselyStorage)) throw new Error('expected a KyselyStorage');
     try {
       const migrator = new Migrator({
         db: storage.db,
@@ -54,15 +52,15 @@ describeEachStorage('migration 0004 (Daily Runs and replays) over existing entri
       }
 
       await storage.migrate();
-      const listed = await storage.topScores('all', 100, NOW);
+      const listed = await storage.leaderboard.top('all', 100, NOW);
       expect(listed.map((e) => e.player_name)).toEqual([...rows].sort((a, b) => b.score - a.score).map((r) => r.name));
       const byName = new Map(listed.map((e) => [e.player_name, e]));
       expect(byName.get('current')).toMatchObject({ board: 'ranked', rulesVersion: RULES_VERSION, died: false, gameOverReason: 'Game ended', dailyDate: null });
       expect(byName.get('dead')).toMatchObject({ rulesVersion: RULES_VERSION, died: true, gameOverReason: DEATH_REASONS.gang });
       expect(byName.get('oldrules')).toMatchObject({ rulesVersion: 1, gameOverReason: old.gameOverReason });
       expect(byName.get('purged')).toMatchObject({ rulesVersion: null, died: false, gameOverReason: null });
-      expect((await storage.entry(byName.get('purged')!.id))?.session).toBeNull();
-      expect((await storage.entry(byName.get('current')!.id))?.session).toMatchObject({ playerName: 'current', version: 1 });
+      expect((await storage.leaderboard.entry(byName.get('purged')!.id))?.session).toBeNull();
+      expect((await storage.leaderboard.entry(byName.get('current')!.id))?.session).toMatchObject({ playerName: 'current', version: 1 });
     } finally {
       await storage.close();
     }

@@ -74,7 +74,7 @@ describeEachStorage('the longest allowed game', (target) => {
   });
 
   it(`holds ${CAPS.perGame} actions, and the next one is refused`, async () => {
-    expect(await t.storage.actions(sessionId)).toHaveLength(CAPS.perGame);
+    expect(await t.storage.sessions.actions(sessionId)).toHaveLength(CAPS.perGame);
     const more = await call(t.app, 'POST', '/api/game/stay', { sessionId, body: {} });
     expect(more.statusCode).toBe(409);
   });

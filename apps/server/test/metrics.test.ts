@@ -23,7 +23,7 @@ describe('/api/metrics', () => {
   let on: TestApp;
   beforeAll(async () => {
     off = await createTestApp(target);
-    on = await createTestApp(target, { metricsToken: TOKEN, wrapStorage: (s) => failing(s, ['track']) });
+    on = await createTestApp(target, { metricsToken: TOKEN, wrapStorage: (s) => failing(s, ['tracking.add']) });
   });
   afterAll(async () => {
     await off.close();
@@ -55,8 +55,8 @@ describe('/api/metrics', () => {
     // A storage failure (tracking writes fail in this app) is a database error, though the player gets a 2xx.
     expect((await call(on.app, 'POST', '/api/tracking/pageview', { body: { visitorId: 'v1', path: '/' } })).statusCode).toBe(200);
     // A tampered game: the audit fails.
-    const record = await on.storage.load(game.sessionId, new Date(0));
-    await on.storage.append(game.sessionId, record!.version, { type: 'stay' }, { ...record!.state, day: record!.state.day + 5 }, new Date());
+    const record = await on.storage.sessions.load(game.sessionId, new Date(0));
+    await on.storage.sessions.append(game.sessionId, record!.version, { type: 'stay' }, { ...record!.state, day: record!.state.day + 5 }, new Date());
     expectError(await call(on.app, 'POST', '/api/game/resume', { body: { sessionId: game.sessionId } }), 403, 'AUDIT_FAILURE');
 
     const response = await call(on.app, 'GET', '/api/metrics', { headers: auth });
@@ -71,7 +71,7 @@ describe('/api/metrics', () => {
     expect(sample(text, 'drugwars_game_actions_total{type="deposit"}')).toBe(2);
     expect(sample(text, 'drugwars_game_actions_total{type="stay"}')).toBe(1);
     expect(sample(text, 'drugwars_audit_failures_total')).toBe(1);
-    expect(sample(text, 'drugwars_database_errors_total{operation="track"}')).toBe(1);
+    expect(sample(text, 'drugwars_database_errors_total{operation="tracking.add"}')).toBe(1);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     // The scrape itself is not counted, and the route is not in the public API document.

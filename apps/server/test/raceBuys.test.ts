@@ -44,7 +44,7 @@ describeEachStorage('race: parallel buys on one session', (target) => {
 
   async function expectAuditPasses(sessionId: string, expectedActions: number): Promise<void> {
     const id = sessionId.toLowerCase();
-    expect(await server.storage.actions(id)).toHaveLength(expectedActions);
+    expect(await server.storage.sessions.actions(id)).toHaveLength(expectedActions);
     const resumed = await request(server.baseUrl, 'POST', '/api/game/resume', { body: { sessionId } });
     expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
   }

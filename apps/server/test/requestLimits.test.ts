@@ -32,14 +32,14 @@ describeEachStorage('action caps', (target) => {
     const refused = expectError(await bank(t, sessionId, DEPOSIT), 409, 'ACTION_LIMIT');
     expect(refused.message).toBe("That's 4 moves today, the most a day allows. Travel or stay to start a new day.");
     expect(await stateOf(t.app, sessionId)).toEqual(before);
-    expect(await t.storage.actions(sessionId)).toHaveLength(4);
+    expect(await t.storage.sessions.actions(sessionId)).toHaveLength(4);
 
     // Ending the day is still allowed (and so is whatever encounter it brings), and the new day counts afresh.
     const stay = await call(t.app, 'POST', '/api/game/stay', { sessionId, body: {} });
     expect(stay.statusCode, stay.body).toBe(200);
     const afterStay = await settleEncounters(t.app, sessionId, wholeState(json<ActionResponse>(stay)).gameState);
     expect(afterStay.day).toBe(before.day + 1);
-    const record = await t.storage.load(sessionId, new Date(0));
+    const record = await t.storage.sessions.load(sessionId, new Date(0));
     expect(record?.dayStartVersion).toBe(5);
     const leftToday = 4 - (record!.version - record!.dayStartVersion);
     for (let i = 0; i < leftToday; i++) expect((await bank(t, sessionId, i % 2 ? WITHDRAW : DEPOSIT)).statusCode).toBe(200);
@@ -54,7 +54,7 @@ describeEachStorage('action caps', (target) => {
     expect(expectError(await bank(app, sessionId, DEPOSIT), 409, 'ACTION_LIMIT').message).toBe('This game has reached its limit of 6 moves.');
     expectError(await call(app.app, 'POST', '/api/game/stay', { sessionId, body: {} }), 409, 'ACTION_LIMIT');
     expect(await stateOf(app.app, sessionId)).toEqual(atCap);
-    expect(await app.storage.actions(sessionId)).toHaveLength(6);
+    expect(await app.storage.sessions.actions(sessionId)).toHaveLength(6);
     expect((await call(app.app, 'POST', '/api/game/resume', { body: { sessionId } })).statusCode).toBe(200);
   });
 });
@@ -81,7 +81,7 @@ describeEachStorage('Idempotency-Key', (target) => {
     const state = await stateOf(t.app, game.sessionId);
     expect(state.player.bank).toBe(100);
     expect(state.player.cash).toBe(game.gameState.player.cash - 100);
-    expect(await t.storage.actions(game.sessionId)).toEqual([{ type: 'deposit', amount: 100 }]);
+    expect(await t.storage.sessions.actions(game.sessionId)).toEqual([{ type: 'deposit', amount: 100 }]);
   });
 
   it('an older key is answered with its own first reply, rebuilt from the log, after later actions', async () => {
@@ -93,7 +93,7 @@ describeEachStorage('Idempotency-Key', (target) => {
       replies.push(r.body);
     }
     for (const i of [1, 7, 17, 20]) expect((await deposit(game.sessionId, i, `k-${i}`)).body).toBe(replies[i - 1]);
-    expect(await t.storage.actions(game.sessionId)).toHaveLength(20);
+    expect(await t.storage.sessions.actions(game.sessionId)).toHaveLength(20);
     expect((await stateOf(t.app, game.sessionId)).player.bank).toBe(210);
   });
 
@@ -114,7 +114,7 @@ describeEachStorage('Idempotency-Key', (target) => {
     const tooMuch = game.gameState.player.cash + 1;
     expectError(await deposit(game.sessionId, tooMuch, 'big'), 400, 'INSUFFICIENT_FUNDS');
     expectError(await deposit(game.sessionId, tooMuch, 'big'), 400, 'INSUFFICIENT_FUNDS');
-    expect(await t.storage.findIdempotencyKey(game.sessionId, 'big')).toBeNull();
+    expect(await t.storage.sessions.findIdempotencyKey(game.sessionId, 'big')).toBeNull();
   });
 
   it('end-session with a key succeeds again on retry; without one the ended session is 404', async () => {
@@ -146,7 +146,7 @@ describeEachStorage('Idempotency-Key', (target) => {
     const first = await sell();
     expect(first.statusCode, first.body).toBe(200);
     for (let i = 0; i < 3; i++) expect((await sell()).body).toBe(first.body);
-    expect(await t.storage.actions(game.sessionId)).toHaveLength(2);
+    expect(await t.storage.sessions.actions(game.sessionId)).toHaveLength(2);
     const after = await stateOf(t.app, game.sessionId);
     expect(after.player.cash).toBe(wholeState(json<ActionResponse>(first)).gameState.player.cash);
     expect(heldQuantity(after, drug.id)).toBe(1);
@@ -157,7 +157,7 @@ describeEachStorage('Idempotency-Key', (target) => {
     for (const key of ['has space', 'x'.repeat(129), 'ünïcode']) {
       expectError(await deposit(game.sessionId, 1, key), 400, 'INVALID_INPUT');
     }
-    expect(await t.storage.actions(game.sessionId)).toEqual([]);
+    expect(await t.storage.sessions.actions(game.sessionId)).toEqual([]);
   });
 });
 

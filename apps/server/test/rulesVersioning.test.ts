@@ -38,7 +38,7 @@ const IDS = {
 } as const;
 
 /**
- * Stores a game as the old server did: createSession with its first state, then one append per logged action.
+ * Stores a game as the old server did: sessions.create with its first state, then one append per logged action.
  * `snapshotEvery` decides what reaches the database besides the log: a huge value keeps only the first state (the
  * new server must roll it forward), 1 writes the state of every append (the last one, the final state, stays).
  * States between the first and the last are never read back from these storages, so they are not in the fixture.
@@ -47,10 +47,10 @@ async function storeAsOldServer(url: string, id: string, game: StoredGame, snaps
   const storage = createStorage(url, { snapshotEvery });
   await storage.migrate();
   const now = new Date();
-  await storage.createSession({ id, playerName: game.playerName, seed: game.seed, isSeeded: game.isSeeded, state: game.initialState }, now);
+  await storage.sessions.create({ id, playerName: game.playerName, seed: game.seed, isSeeded: game.isSeeded, state: game.initialState }, now);
   for (let i = 0; i < game.actions.length; i++) {
     const last = i === game.actions.length - 1;
-    const result = await storage.append(id, i, game.actions[i]!, last ? game.finalState : game.initialState, now);
+    const result = await storage.sessions.append(id, i, game.actions[i]!, last ? game.finalState : game.initialState, now);
     expect(result.ok).toBe(true);
   }
   return storage;
@@ -78,7 +78,7 @@ describeEachStorage('a session stored under older rules, loaded by the new serve
       gameOverReason: overSubmitted.finalState.gameOverReason,
       rulesVersion: rulesVersionOf(overSubmitted.finalState),
     };
-    expect(await old.submitScore(IDS.overSubmitted, entry, new Date())).toMatchObject({ ok: true, entry: { rulesVersion: 1 } });
+    expect(await old.leaderboard.submit(IDS.overSubmitted, entry, new Date())).toMatchObject({ ok: true, entry: { rulesVersion: 1 } });
     for (const w of writers) await w.close();
 
     // The new server: a fresh process on the same database (nothing cached).
@@ -153,7 +153,7 @@ describeEachStorage('a session stored under older rules, loaded by the new serve
     expect(created.statusCode).toBe(200);
     const game = json<NewGameResponse>(created);
     // The reply does not say (a client never reads it): the stored game does.
-    expect(rulesVersionOf((await storage.load(game.sessionId, new Date(0)))!.state)).toBe(RULES_VERSION);
+    expect(rulesVersionOf((await storage.sessions.load(game.sessionId, new Date(0)))!.state)).toBe(RULES_VERSION);
     expect((await call(app, 'POST', '/api/game/stay', { sessionId: game.sessionId, body: {} })).statusCode).toBe(200);
     expect((await call(app, 'POST', '/api/game/resume', { body: { sessionId: game.sessionId } })).statusCode).toBe(200);
   });

@@ -61,7 +61,7 @@ describeEachStorage('scale-out: two server processes, one database', (target) =>
     expect(heldQuantity(expected, drug.id)).toBe(4);
     const reader = createStorage(databaseUrl);
     try {
-      expect(await reader.actions(sessionId)).toHaveLength(accepted);
+      expect(await reader.sessions.actions(sessionId)).toHaveLength(accepted);
     } finally {
       await reader.close();
     }

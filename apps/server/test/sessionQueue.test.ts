@@ -40,7 +40,7 @@ describeEachStorage('a burst on one session', (target) => {
     const after = (await request(server.baseUrl, 'GET', '/api/game/state', { sessionId })).body.gameState as ClientGameState;
     expect(state.player.cash - after.player.cash).toBe(accepted * drug.price);
     expect(heldQuantity(after, drug.id) - heldQuantity(state, drug.id)).toBe(accepted);
-    expect(await server.storage.actions(sessionId)).toHaveLength(accepted);
+    expect(await server.storage.sessions.actions(sessionId)).toHaveLength(accepted);
     expect((await request(server.baseUrl, 'POST', '/api/game/resume', { body: { sessionId } })).status).toBe(200);
   });
 

@@ -48,7 +48,7 @@ describeEachStorage('session routes', (target) => {
     const body = json<{ sessionId: string; gameState: Record<string, unknown> }>(response);
     expect(body.gameState).not.toHaveProperty('rng');
     expect(body.gameState).not.toHaveProperty('seed');
-    const record = await t.storage.load(body.sessionId, new Date(0));
+    const record = await t.storage.sessions.load(body.sessionId, new Date(0));
     expect(record?.seed).toMatch(/^\d{16}$/);
     expect(record?.isSeeded).toBe(false);
     // The schema-driven serializer dropped nothing but what toClientView strips.
@@ -198,7 +198,7 @@ describe('session expiry (7 days without activity)', () => {
     const fresh = await startGame(t.app);
     const purged = await t.app.purgeExpiredSessions();
     expect(purged).toBeGreaterThanOrEqual(1);
-    expect(await t.storage.load(old.sessionId, new Date(0))).toBeNull();
-    expect(await t.storage.load(fresh.sessionId, new Date(0))).not.toBeNull();
+    expect(await t.storage.sessions.load(old.sessionId, new Date(0))).toBeNull();
+    expect(await t.storage.sessions.load(fresh.sessionId, new Date(0))).not.toBeNull();
   });
 });

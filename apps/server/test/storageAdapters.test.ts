@@ -7,23 +7,18 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { createStorage } from '../src/storage/createStorage';
-import { dailyScoresQuery, KyselyStorage, topScoresQuery } from '../src/storage/kyselyStorage';
-import { NEW_DATABASE_PAGE_SIZE } from '../src/storage/sqlitePragmas';
+import { dailyScoresQuery, topScoresQuery } from '../src/storage/leaderboardRepository';
+import type { StorageDatabase } from '../src/storage/database';
 import { TEST_DATABASE_URL, postgresTarget } from './support/storageTargets';
 import { OPAQUE, buy, fakeState } from './support/storageFixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'drugwars-adapters-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function asKysely(storage: unknown): KyselyStorage {
-  if (!(storage instanceof KyselyStorage)) throw new Error('expected a KyselyStorage');
-  return storage;
-}
-
 describe('createStorage', () => {
   it('sqlite:PATH creates the missing directory and a WAL-mode database with foreign keys on', async () => {
     const file = join(dir, 'nested', 'deeper', 'game.db');
-    const storage = asKysely(createStorage(`sqlite:${file}`, OPAQUE));
+    const storage = createStorage(`sqlite:${file}`, OPAQUE);
     try {
       await storage.migrate();
       expect(storage.dialect).toBe('sqlite');
@@ -32,33 +27,31 @@ describe('createStorage', () => {
       expect(mode[0]?.journal_mode).toBe('wal');
       const { rows: fk } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(storage.db);
       expect(fk[0]?.foreign_keys).toBe(1);
-      const { rows: page } = await sql<{ page_size: number }>`pragma page_size`.execute(storage.db);
-      expect(page[0]?.page_size).toBe(NEW_DATABASE_PAGE_SIZE);
     } finally {
       await storage.close();
     }
   });
 
-  it('sqlite: a database made with another page size keeps it and every game in it', async () => {
+  it('sqlite: a database the previous server made (2 KB pages) keeps its page size and every game in it', async () => {
     const file = join(dir, 'older-pages.db');
     const older = new BetterSqlite3(file);
-    older.pragma('page_size = 4096');
+    older.pragma('page_size = 2048');
     older.pragma('journal_mode = WAL');
     older.close();
     const id = '00000000-0000-4000-8000-000000000002';
     const now = new Date('2026-11-18T12:00:00Z');
-    const first = asKysely(createStorage(`sqlite:${file}`, OPAQUE));
+    const first = createStorage(`sqlite:${file}`, OPAQUE);
     await first.migrate();
-    await first.createSession({ id, playerName: 'p', seed: '1', isSeeded: false, state: fakeState(1) }, now);
-    for (let v = 0; v < 20; v++) await first.append(id, v, buy(1), fakeState(v), now);
+    await first.sessions.create({ id, playerName: 'p', seed: '1', isSeeded: false, state: fakeState(1) }, now);
+    for (let v = 0; v < 20; v++) await first.sessions.append(id, v, buy(1), fakeState(v), now);
     await first.close();
-    const reopened = asKysely(createStorage(`sqlite:${file}`, OPAQUE));
+    const reopened = createStorage(`sqlite:${file}`, OPAQUE);
     try {
       await reopened.migrate();
       const { rows: page } = await sql<{ page_size: number }>`pragma page_size`.execute(reopened.db);
-      expect(page[0]?.page_size).toBe(4096);
-      expect((await reopened.load(id, new Date(0)))?.version).toBe(20);
-      expect(await reopened.actions(id)).toHaveLength(20);
+      expect(page[0]?.page_size).toBe(2048);
+      expect((await reopened.sessions.load(id, new Date(0)))?.version).toBe(20);
+      expect(await reopened.sessions.actions(id)).toHaveLength(20);
     } finally {
       await reopened.close();
     }
@@ -66,20 +59,20 @@ describe('createStorage', () => {
 
   it('sqlite: checkpoints happen off the event loop, and a closed database keeps every commit with no WAL left', async () => {
     const file = join(dir, 'checkpoint.db');
-    const storage = asKysely(createStorage(`sqlite:${file}`, OPAQUE));
+    const storage = createStorage(`sqlite:${file}`, OPAQUE);
     await storage.migrate();
     const { rows: auto } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(storage.db);
     expect(auto[0]?.wal_autocheckpoint).toBe(0);
     const id = '00000000-0000-4000-8000-000000000001';
     const now = new Date('2026-11-18T12:00:00Z');
-    await storage.createSession({ id, playerName: 'w', seed: '1', isSeeded: false, state: fakeState(1) }, now);
-    for (let v = 0; v < 50; v++) await storage.append(id, v, buy(1), fakeState(v), now);
+    await storage.sessions.create({ id, playerName: 'w', seed: '1', isSeeded: false, state: fakeState(1) }, now);
+    for (let v = 0; v < 50; v++) await storage.sessions.append(id, v, buy(1), fakeState(v), now);
     await storage.close();
     expect(existsSync(`${file}-wal`)).toBe(false);
     const reopened = createStorage(`sqlite:${file}`, OPAQUE);
     try {
-      expect((await reopened.load(id, new Date(0)))?.version).toBe(50);
-      expect(await reopened.actions(id)).toHaveLength(50);
+      expect((await reopened.sessions.load(id, new Date(0)))?.version).toBe(50);
+      expect(await reopened.sessions.actions(id)).toHaveLength(50);
     } finally {
       await reopened.close();
     }
@@ -89,7 +82,7 @@ describe('createStorage', () => {
     // Each storage has its own connection, as separate server processes do; their migrations interleave on the
     // event loop, which without a cross-connection lock made all but one fail with 'table ... already exists'.
     const file = join(dir, 'together.db');
-    const storages = [1, 2, 3].map(() => asKysely(createStorage(`sqlite:${file}`, OPAQUE)));
+    const storages = [1, 2, 3].map(() => createStorage(`sqlite:${file}`, OPAQUE));
     try {
       await Promise.all(storages.map((s) => s.migrate()));
       const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(storages[0]!.db);
@@ -97,8 +90,8 @@ describe('createStorage', () => {
       expect(rows.length).toBeGreaterThan(0);
       const now = new Date('2026-11-18T12:00:00Z');
       const id = '00000000-0000-4000-8000-000000000002';
-      await storages[1]!.createSession({ id, playerName: 'w', seed: '1', isSeeded: false, state: fakeState(1) }, now);
-      expect((await storages[2]!.load(id, new Date(0)))?.version).toBe(0);
+      await storages[1]!.sessions.create({ id, playerName: 'w', seed: '1', isSeeded: false, state: fakeState(1) }, now);
+      expect((await storages[2]!.sessions.load(id, new Date(0)))?.version).toBe(0);
     } finally {
       await Promise.all(storages.map((s) => s.close()));
     }
@@ -123,9 +116,25 @@ describe('createStorage', () => {
   });
 });
 
+describe('StorageDatabase', () => {
+  it('reads take SELECTs only: a write outside a transaction does not compile', () => {
+    // Never called: the checks are the @ts-expect-error lines, which fail the typecheck if they stop being errors.
+    const misuse = (database: StorageDatabase) => {
+      // @ts-expect-error no insertInto on a reader
+      void database.read.insertInto('tracking');
+      // @ts-expect-error no updateTable on a reader
+      void database.read.updateTable('sessions');
+      // @ts-expect-error no deleteFrom on a reader
+      void database.read.deleteFrom('sessions');
+      void database.transaction((trx) => trx.deleteFrom('tracking').execute());
+    };
+    expect(typeof misuse).toBe('function');
+  });
+});
+
 describe('leaderboard query plans [sqlite]', () => {
   it('every period and the Daily Run read their top entries from an index, without sorting', async () => {
-    const storage = asKysely(createStorage(`sqlite:${join(dir, 'plans.db')}`));
+    const storage = createStorage(`sqlite:${join(dir, 'plans.db')}`);
     try {
       await storage.migrate();
       const now = new Date('2026-11-18T12:00:00Z');
@@ -156,7 +165,7 @@ describe.skipIf(!TEST_DATABASE_URL)('postgres schema isolation', () => {
     const target = postgresTarget(TEST_DATABASE_URL ?? '');
     const url = await target.freshUrl();
     const schema = new URL(url).searchParams.get('schema') ?? '';
-    const storage = asKysely(createStorage(url));
+    const storage = createStorage(url);
     try {
       await storage.migrate();
       const tables = await storage.db.introspection.getTables({ withInternalKyselyTables: true });

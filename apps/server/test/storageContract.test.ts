@@ -2,9 +2,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { RULES_VERSION, type Action } from '@drugwars/engine';
-import { ACTIVITY_RESOLUTION_MS, type KyselyStorage } from '../src/storage/kyselyStorage';
 import type { NewScore, NewSession } from '../src/storage/port';
-import { createStorage } from '../src/storage/createStorage';
+import { createStorage, type DatabaseStorage } from '../src/storage/createStorage';
 import { describeEachStorage, openFreshStorage } from './support/storageTargets';
 import { OPAQUE, buy, fakeState } from './support/storageFixtures';
 
@@ -27,7 +26,7 @@ function newSession(overrides: Partial<NewSession> = {}): NewSession {
 }
 
 describeEachStorage('storage contract', (target) => {
-  let storage: KyselyStorage;
+  let storage: DatabaseStorage;
   let url: string;
 
   beforeEach(async () => {
@@ -40,15 +39,15 @@ describeEachStorage('storage contract', (target) => {
   it('migrate is idempotent', async () => {
     await storage.migrate();
     const s = newSession();
-    await storage.createSession(s, NOW);
+    await storage.sessions.create(s, NOW);
     await storage.migrate();
-    expect(await storage.load(s.id, before(NOW, DAY))).not.toBeNull();
+    expect(await storage.sessions.load(s.id, before(NOW, DAY))).not.toBeNull();
   });
 
-  it('createSession then load returns every field as written', async () => {
+  it('create then load returns every field as written', async () => {
     const s = newSession({ playerName: 'Bob-7', seed: '9999888877776666', isSeeded: true, state: fakeState(1234, 'x') });
-    await storage.createSession(s, NOW);
-    const rec = await storage.load(s.id, before(NOW, 7 * DAY));
+    await storage.sessions.create(s, NOW);
+    const rec = await storage.sessions.load(s.id, before(NOW, 7 * DAY));
     expect(rec).toEqual({
       id: s.id,
       playerName: 'Bob-7',
@@ -64,126 +63,123 @@ describeEachStorage('storage contract', (target) => {
       daily: null,
     });
     const d = newSession({ daily: { date: '2026-11-18', visitorId: 'visitor-1' } });
-    await storage.createSession(d, NOW);
-    expect((await storage.load(d.id, before(NOW, DAY)))?.daily).toEqual({ date: '2026-11-18', visitorId: 'visitor-1' });
+    await storage.sessions.create(d, NOW);
+    expect((await storage.sessions.load(d.id, before(NOW, DAY)))?.daily).toEqual({ date: '2026-11-18', visitorId: 'visitor-1' });
   });
 
   it('load returns null for an unknown id', async () => {
-    expect(await storage.load(randomUUID(), before(NOW, DAY))).toBeNull();
+    expect(await storage.sessions.load(randomUUID(), before(NOW, DAY))).toBeNull();
   });
 
   it('a session idle since before expiresBefore no longer loads; at the boundary it still does', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
-    expect(await storage.load(s.id, NOW)).not.toBeNull();
-    expect(await storage.load(s.id, new Date(NOW.getTime() + 1))).toBeNull();
+    await storage.sessions.create(s, NOW);
+    expect(await storage.sessions.load(s.id, NOW)).not.toBeNull();
+    expect(await storage.sessions.load(s.id, new Date(NOW.getTime() + 1))).toBeNull();
   });
 
   it('append keeps a session alive: expiry counts from the last action', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
+    await storage.sessions.create(s, NOW);
     const later = new Date(NOW.getTime() + 6 * DAY);
-    expect(await storage.append(s.id, 0, buy(1), fakeState(1990), later)).toEqual({ ok: true, version: 1 });
-    const rec = await storage.load(s.id, new Date(NOW.getTime() + 3 * DAY));
+    expect(await storage.sessions.append(s.id, 0, buy(1), fakeState(1990), later)).toEqual({ ok: true, version: 1 });
+    const rec = await storage.sessions.load(s.id, new Date(NOW.getTime() + 3 * DAY));
     expect(rec?.updatedAt).toEqual(later);
     expect(rec?.createdAt).toEqual(NOW);
   });
 
-  it('the stored activity time moves on once it is a minute old (ACTIVITY_RESOLUTION_MS), also as another process sees it', async () => {
+  it('the stored activity time is the last action\'s, also as another process sees it', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
-    const soon = new Date(NOW.getTime() + ACTIVITY_RESOLUTION_MS - 1);
-    expect(await storage.append(s.id, 0, buy(1), fakeState(1990), soon)).toEqual({ ok: true, version: 1 });
+    await storage.sessions.create(s, NOW);
+    const soon = new Date(NOW.getTime() + 1);
+    expect(await storage.sessions.append(s.id, 0, buy(1), fakeState(1990), soon)).toEqual({ ok: true, version: 1 });
     const other = createStorage(url, OPAQUE);
     try {
-      expect((await other.load(s.id, NOW))?.updatedAt).toEqual(NOW);
-      expect((await storage.load(s.id, NOW))?.updatedAt).toEqual(NOW);
-      const later = new Date(NOW.getTime() + ACTIVITY_RESOLUTION_MS);
-      expect(await storage.append(s.id, 1, buy(1), fakeState(1980), later)).toEqual({ ok: true, version: 2 });
-      expect((await other.load(s.id, NOW))?.updatedAt).toEqual(later);
-      expect((await storage.load(s.id, later))?.updatedAt).toEqual(later);
-      // the other process appends from its own copy: the time it stored is the one it read
-      const last = new Date(later.getTime() + 1000);
-      expect(await other.append(s.id, 2, buy(1), fakeState(1970), last)).toEqual({ ok: true, version: 3 });
-      expect((await storage.load(s.id, later))?.updatedAt).toEqual(later);
+      expect((await other.sessions.load(s.id, NOW))?.updatedAt).toEqual(soon);
+      expect((await storage.sessions.load(s.id, NOW))?.updatedAt).toEqual(soon);
+      // the other process appends: this one sees its time
+      const later = new Date(NOW.getTime() + 60_000);
+      expect(await other.sessions.append(s.id, 1, buy(1), fakeState(1980), later)).toEqual({ ok: true, version: 2 });
+      expect((await storage.sessions.load(s.id, later))?.updatedAt).toEqual(later);
+      expect(await storage.sessions.load(s.id, new Date(later.getTime() + 1))).toBeNull();
     } finally {
       await other.close();
     }
   });
 
-  it('endSession ends a session once; an ended session neither loads nor accepts actions', async () => {
+  it('end ends a session once; an ended session neither loads nor accepts actions', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
-    expect(await storage.endSession(s.id, NOW)).toBe(true);
-    expect(await storage.endSession(s.id, NOW)).toBe(false);
-    expect(await storage.load(s.id, before(NOW, DAY))).toBeNull();
-    expect(await storage.append(s.id, 0, buy(1), fakeState(1), NOW)).toEqual({ ok: false, reason: 'NOT_FOUND' });
-    expect(await storage.endSession(randomUUID(), NOW)).toBe(false);
+    await storage.sessions.create(s, NOW);
+    expect(await storage.sessions.end(s.id, NOW)).toBe(true);
+    expect(await storage.sessions.end(s.id, NOW)).toBe(false);
+    expect(await storage.sessions.load(s.id, before(NOW, DAY))).toBeNull();
+    expect(await storage.sessions.append(s.id, 0, buy(1), fakeState(1), NOW)).toEqual({ ok: false, reason: 'NOT_FOUND' });
+    expect(await storage.sessions.end(randomUUID(), NOW)).toBe(false);
   });
 
   it('append stores the new state and bumps the version', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
-    expect(await storage.append(s.id, 0, buy(3), fakeState(1700, 'a'), NOW)).toEqual({ ok: true, version: 1 });
-    expect(await storage.append(s.id, 1, buy(2), fakeState(1500, 'b'), NOW)).toEqual({ ok: true, version: 2 });
-    const rec = await storage.load(s.id, before(NOW, DAY));
+    await storage.sessions.create(s, NOW);
+    expect(await storage.sessions.append(s.id, 0, buy(3), fakeState(1700, 'a'), NOW)).toEqual({ ok: true, version: 1 });
+    expect(await storage.sessions.append(s.id, 1, buy(2), fakeState(1500, 'b'), NOW)).toEqual({ ok: true, version: 2 });
+    const rec = await storage.sessions.load(s.id, before(NOW, DAY));
     expect(rec?.version).toBe(2);
     expect(rec?.state).toEqual(fakeState(1500, 'b'));
   });
 
   it('append with a stale version is refused and changes nothing', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
-    await storage.append(s.id, 0, buy(3), fakeState(1700, 'a'), NOW);
-    expect(await storage.append(s.id, 0, buy(9), fakeState(1, 'stale'), NOW)).toEqual({
+    await storage.sessions.create(s, NOW);
+    await storage.sessions.append(s.id, 0, buy(3), fakeState(1700, 'a'), NOW);
+    expect(await storage.sessions.append(s.id, 0, buy(9), fakeState(1, 'stale'), NOW)).toEqual({
       ok: false,
       reason: 'VERSION_CONFLICT',
     });
-    expect(await storage.append(s.id, 5, buy(9), fakeState(1, 'ahead'), NOW)).toEqual({
+    expect(await storage.sessions.append(s.id, 5, buy(9), fakeState(1, 'ahead'), NOW)).toEqual({
       ok: false,
       reason: 'VERSION_CONFLICT',
     });
-    const rec = await storage.load(s.id, before(NOW, DAY));
+    const rec = await storage.sessions.load(s.id, before(NOW, DAY));
     expect(rec?.version).toBe(1);
     expect(rec?.state).toEqual(fakeState(1700, 'a'));
-    expect(await storage.actions(s.id)).toEqual([buy(3)]);
+    expect(await storage.sessions.actions(s.id)).toEqual([buy(3)]);
   });
 
   it('append to an unknown session is NOT_FOUND', async () => {
-    expect(await storage.append(randomUUID(), 0, buy(1), fakeState(1), NOW)).toEqual({ ok: false, reason: 'NOT_FOUND' });
+    expect(await storage.sessions.append(randomUUID(), 0, buy(1), fakeState(1), NOW)).toEqual({ ok: false, reason: 'NOT_FOUND' });
   });
 
   it('concurrent appends at the same version: exactly one wins, and only its action and state are kept', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
+    await storage.sessions.create(s, NOW);
     const contenders = Array.from({ length: 12 }, (_, i) => i + 1);
     const results = await Promise.all(
-      contenders.map((q) => storage.append(s.id, 0, buy(q), fakeState(2000 - q, `q${q}`), NOW)),
+      contenders.map((q) => storage.sessions.append(s.id, 0, buy(q), fakeState(2000 - q, `q${q}`), NOW)),
     );
     const winners = contenders.filter((_, i) => results[i]?.ok);
     expect(winners).toHaveLength(1);
     for (const r of results) if (!r.ok) expect(r.reason).toBe('VERSION_CONFLICT');
     const q = winners[0] ?? -1;
-    const rec = await storage.load(s.id, before(NOW, DAY));
+    const rec = await storage.sessions.load(s.id, before(NOW, DAY));
     expect(rec?.version).toBe(1);
     expect(rec?.state).toEqual(fakeState(2000 - q, `q${q}`));
-    expect(await storage.actions(s.id)).toEqual([buy(q)]);
+    expect(await storage.sessions.actions(s.id)).toEqual([buy(q)]);
   });
 
   it('concurrent appends through two separate connections/handles to one database: one winner', async () => {
     // A second storage on the same database stands in for a second server process.
     const s = newSession();
-    await storage.createSession(s, NOW);
+    await storage.sessions.create(s, NOW);
     const other = createStorage(url, OPAQUE);
     try {
       const results = await Promise.all([
-        storage.append(s.id, 0, buy(1), fakeState(1, 'one'), NOW),
-        other.append(s.id, 0, buy(2), fakeState(2, 'two'), NOW),
-        storage.append(s.id, 0, buy(3), fakeState(3, 'three'), NOW),
-        other.append(s.id, 0, buy(4), fakeState(4, 'four'), NOW),
+        storage.sessions.append(s.id, 0, buy(1), fakeState(1, 'one'), NOW),
+        other.sessions.append(s.id, 0, buy(2), fakeState(2, 'two'), NOW),
+        storage.sessions.append(s.id, 0, buy(3), fakeState(3, 'three'), NOW),
+        other.sessions.append(s.id, 0, buy(4), fakeState(4, 'four'), NOW),
       ]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
-      expect(await storage.actions(s.id)).toHaveLength(1);
+      expect(await storage.sessions.actions(s.id)).toHaveLength(1);
     } finally {
       await other.close();
     }
@@ -191,20 +187,20 @@ describeEachStorage('storage contract', (target) => {
 
   it('a write through another handle (another process) is always seen: no stale state is served', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
-    expect((await storage.load(s.id, before(NOW, DAY)))?.state).toEqual(fakeState(2000));
+    await storage.sessions.create(s, NOW);
+    expect((await storage.sessions.load(s.id, before(NOW, DAY)))?.state).toEqual(fakeState(2000));
     const other = createStorage(url, OPAQUE);
     try {
-      expect(await other.append(s.id, 0, buy(4), fakeState(1600, 'other'), NOW)).toEqual({ ok: true, version: 1 });
-      const seen = await storage.load(s.id, before(NOW, DAY));
+      expect(await other.sessions.append(s.id, 0, buy(4), fakeState(1600, 'other'), NOW)).toEqual({ ok: true, version: 1 });
+      const seen = await storage.sessions.load(s.id, before(NOW, DAY));
       expect(seen?.version).toBe(1);
       expect(seen?.state).toEqual(fakeState(1600, 'other'));
       // This handle's stale version is refused, and its next load follows the other writer again.
-      expect(await storage.append(s.id, 0, buy(1), fakeState(1, 'stale'), NOW)).toEqual({ ok: false, reason: 'VERSION_CONFLICT' });
-      expect(await storage.append(s.id, 1, buy(1), fakeState(1500, 'mine'), NOW)).toEqual({ ok: true, version: 2 });
-      expect((await other.load(s.id, before(NOW, DAY)))?.state).toEqual(fakeState(1500, 'mine'));
-      expect(await other.endSession(s.id, NOW)).toBe(true);
-      expect(await storage.load(s.id, before(NOW, DAY))).toBeNull();
+      expect(await storage.sessions.append(s.id, 0, buy(1), fakeState(1, 'stale'), NOW)).toEqual({ ok: false, reason: 'VERSION_CONFLICT' });
+      expect(await storage.sessions.append(s.id, 1, buy(1), fakeState(1500, 'mine'), NOW)).toEqual({ ok: true, version: 2 });
+      expect((await other.sessions.load(s.id, before(NOW, DAY)))?.state).toEqual(fakeState(1500, 'mine'));
+      expect(await other.sessions.end(s.id, NOW)).toBe(true);
+      expect(await storage.sessions.load(s.id, before(NOW, DAY))).toBeNull();
     } finally {
       await other.close();
     }
@@ -212,7 +208,7 @@ describeEachStorage('storage contract', (target) => {
 
   it('actions come back in append order, across many appends', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
+    await storage.sessions.create(s, NOW);
     const log: Action[] = [
       ...Array.from({ length: 12 }, (_, i) => buy(i + 1)),
       { type: 'travel', destination: 'ghetto' },
@@ -220,13 +216,13 @@ describeEachStorage('storage contract', (target) => {
       { type: 'stay' },
     ];
     for (const [i, action] of log.entries()) {
-      expect(await storage.append(s.id, i, action, fakeState(i), NOW)).toEqual({ ok: true, version: i + 1 });
+      expect(await storage.sessions.append(s.id, i, action, fakeState(i), NOW)).toEqual({ ok: true, version: i + 1 });
     }
-    expect(await storage.actions(s.id)).toEqual(log);
+    expect(await storage.sessions.actions(s.id)).toEqual(log);
     // Another session's log is separate.
     const t = newSession();
-    await storage.createSession(t, NOW);
-    expect(await storage.actions(t.id)).toEqual([]);
+    await storage.sessions.create(t, NOW);
+    expect(await storage.sessions.actions(t.id)).toEqual([]);
   });
 
   it('purgeExpired deletes idle sessions and their actions, and only those', async () => {
@@ -234,22 +230,22 @@ describeEachStorage('storage contract', (target) => {
     const old2 = newSession();
     const fresh = newSession();
     const ended = newSession();
-    await storage.createSession(old1, before(NOW, 8 * DAY));
-    await storage.createSession(old2, before(NOW, 8 * DAY));
-    await storage.append(old2.id, 0, buy(1), fakeState(1), before(NOW, 8 * DAY));
-    await storage.createSession(fresh, before(NOW, 8 * DAY));
-    await storage.append(fresh.id, 0, buy(2), fakeState(2), before(NOW, HOUR)); // touched recently
-    await storage.createSession(ended, before(NOW, 9 * DAY));
-    await storage.endSession(ended.id, before(NOW, 9 * DAY));
+    await storage.sessions.create(old1, before(NOW, 8 * DAY));
+    await storage.sessions.create(old2, before(NOW, 8 * DAY));
+    await storage.sessions.append(old2.id, 0, buy(1), fakeState(1), before(NOW, 8 * DAY));
+    await storage.sessions.create(fresh, before(NOW, 8 * DAY));
+    await storage.sessions.append(fresh.id, 0, buy(2), fakeState(2), before(NOW, HOUR)); // touched recently
+    await storage.sessions.create(ended, before(NOW, 9 * DAY));
+    await storage.sessions.end(ended.id, before(NOW, 9 * DAY));
 
-    expect(await storage.purgeExpired(before(NOW, 7 * DAY))).toBe(3);
-    expect(await storage.actions(old2.id)).toEqual([]);
-    expect(await storage.load(fresh.id, before(NOW, 7 * DAY))).not.toBeNull();
-    expect(await storage.actions(fresh.id)).toEqual([buy(2)]);
+    expect(await storage.sessions.purgeExpired(before(NOW, 7 * DAY))).toBe(3);
+    expect(await storage.sessions.actions(old2.id)).toEqual([]);
+    expect(await storage.sessions.load(fresh.id, before(NOW, 7 * DAY))).not.toBeNull();
+    expect(await storage.sessions.actions(fresh.id)).toEqual([buy(2)]);
     // The ids are really gone: creating them again works.
-    await storage.createSession({ ...old2, playerName: 'Again' }, NOW);
-    expect((await storage.load(old2.id, before(NOW, DAY)))?.playerName).toBe('Again');
-    expect(await storage.purgeExpired(before(NOW, 7 * DAY))).toBe(0);
+    await storage.sessions.create({ ...old2, playerName: 'Again' }, NOW);
+    expect((await storage.sessions.load(old2.id, before(NOW, DAY)))?.playerName).toBe('Again');
+    expect(await storage.sessions.purgeExpired(before(NOW, 7 * DAY))).toBe(0);
   });
 
   /** A finished game's score as the service files it (ranked unless `daily` says otherwise). */
@@ -267,86 +263,86 @@ describeEachStorage('storage contract', (target) => {
     const scored = newSession();
     const unscored = newSession();
     for (const s of [scored, unscored]) {
-      await storage.createSession(s, before(NOW, 30 * DAY));
-      await storage.append(s.id, 0, buy(1), fakeState(1), before(NOW, 30 * DAY));
+      await storage.sessions.create(s, before(NOW, 30 * DAY));
+      await storage.sessions.append(s.id, 0, buy(1), fakeState(1), before(NOW, 30 * DAY));
     }
-    await storage.submitScore(scored.id, score('Kept', 1), before(NOW, 30 * DAY));
-    await storage.endSession(scored.id, before(NOW, 30 * DAY));
-    expect(await storage.purgeExpired(before(NOW, 7 * DAY))).toBe(1);
-    expect(await storage.actions(scored.id)).toEqual([buy(1)]);
-    expect(await storage.actions(unscored.id)).toEqual([]);
-    expect(await storage.topScores('all', 10, NOW)).toHaveLength(1);
+    await storage.leaderboard.submit(scored.id, score('Kept', 1), before(NOW, 30 * DAY));
+    await storage.sessions.end(scored.id, before(NOW, 30 * DAY));
+    expect(await storage.sessions.purgeExpired(before(NOW, 7 * DAY))).toBe(1);
+    expect(await storage.sessions.actions(scored.id)).toEqual([buy(1)]);
+    expect(await storage.sessions.actions(unscored.id)).toEqual([]);
+    expect(await storage.leaderboard.top('all', 10, NOW)).toHaveLength(1);
   });
 
-  it('purgeTracking deletes the rows created before the cut-off, and only those', async () => {
-    for (let i = 0; i < 3; i++) await storage.track('event', `old-${i}`, null, { i }, before(NOW, 91 * DAY));
-    await storage.track('event', 'edge', null, {}, before(NOW, 90 * DAY));
-    await storage.track('event', 'new', null, {}, NOW);
-    expect(await storage.purgeTracking(before(NOW, 90 * DAY))).toBe(3);
+  it('tracking.purge deletes the rows created before the cut-off, and only those', async () => {
+    for (let i = 0; i < 3; i++) await storage.tracking.add('event', `old-${i}`, null, { i }, before(NOW, 91 * DAY));
+    await storage.tracking.add('event', 'edge', null, {}, before(NOW, 90 * DAY));
+    await storage.tracking.add('event', 'new', null, {}, NOW);
+    expect(await storage.tracking.purge(before(NOW, 90 * DAY))).toBe(3);
     const left = await storage.db.selectFrom('tracking').select('visitor_id').orderBy('id').execute();
     expect(left.map((r) => r.visitor_id)).toEqual(['edge', 'new']);
-    expect(await storage.purgeTracking(before(NOW, 90 * DAY))).toBe(0);
+    expect(await storage.tracking.purge(before(NOW, 90 * DAY))).toBe(0);
   });
 
   it('append stores an idempotency key with its action; a key used again writes nothing (VERSION_CONFLICT)', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
-    expect(await storage.findIdempotencyKey(s.id, 'k-1')).toBeNull();
-    expect(await storage.append(s.id, 0, buy(3), fakeState(1700, 'a'), NOW, { idempotencyKey: 'k-1' })).toEqual({ ok: true, version: 1 });
-    expect(await storage.append(s.id, 1, buy(4), fakeState(1300, 'b'), NOW, { idempotencyKey: 'k-2' })).toEqual({ ok: true, version: 2 });
-    expect(await storage.findIdempotencyKey(s.id, 'k-1')).toEqual({ kind: 'action', seq: 1, action: buy(3) });
-    expect(await storage.findIdempotencyKey(s.id, 'k-2')).toEqual({ kind: 'action', seq: 2, action: buy(4) });
+    await storage.sessions.create(s, NOW);
+    expect(await storage.sessions.findIdempotencyKey(s.id, 'k-1')).toBeNull();
+    expect(await storage.sessions.append(s.id, 0, buy(3), fakeState(1700, 'a'), NOW, { idempotencyKey: 'k-1' })).toEqual({ ok: true, version: 1 });
+    expect(await storage.sessions.append(s.id, 1, buy(4), fakeState(1300, 'b'), NOW, { idempotencyKey: 'k-2' })).toEqual({ ok: true, version: 2 });
+    expect(await storage.sessions.findIdempotencyKey(s.id, 'k-1')).toEqual({ kind: 'action', seq: 1, action: buy(3) });
+    expect(await storage.sessions.findIdempotencyKey(s.id, 'k-2')).toEqual({ kind: 'action', seq: 2, action: buy(4) });
     // The same key again, even at the right version: nothing is appended.
-    expect(await storage.append(s.id, 2, buy(9), fakeState(1, 'again'), NOW, { idempotencyKey: 'k-1' })).toEqual({
+    expect(await storage.sessions.append(s.id, 2, buy(9), fakeState(1, 'again'), NOW, { idempotencyKey: 'k-1' })).toEqual({
       ok: false,
       reason: 'VERSION_CONFLICT',
     });
-    expect(await storage.actions(s.id)).toEqual([buy(3), buy(4)]);
-    const rec = await storage.load(s.id, before(NOW, DAY));
+    expect(await storage.sessions.actions(s.id)).toEqual([buy(3), buy(4)]);
+    const rec = await storage.sessions.load(s.id, before(NOW, DAY));
     expect(rec?.version).toBe(2);
     expect(rec?.state).toEqual(fakeState(1300, 'b'));
     // Keys belong to their session.
     const t = newSession();
-    await storage.createSession(t, NOW);
-    expect(await storage.findIdempotencyKey(t.id, 'k-1')).toBeNull();
-    expect(await storage.append(t.id, 0, buy(1), fakeState(1), NOW, { idempotencyKey: 'k-1' })).toEqual({ ok: true, version: 1 });
+    await storage.sessions.create(t, NOW);
+    expect(await storage.sessions.findIdempotencyKey(t.id, 'k-1')).toBeNull();
+    expect(await storage.sessions.append(t.id, 0, buy(1), fakeState(1), NOW, { idempotencyKey: 'k-1' })).toEqual({ ok: true, version: 1 });
   });
 
-  it('endSession stores its idempotency key; the key is still found once the session is ended', async () => {
+  it('end stores its idempotency key; the key is still found once the session is ended', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
-    expect(await storage.endSession(s.id, NOW, { idempotencyKey: 'bye' })).toBe(true);
-    expect(await storage.findIdempotencyKey(s.id, 'bye')).toEqual({ kind: 'end' });
-    expect(await storage.endSession(s.id, NOW, { idempotencyKey: 'bye' })).toBe(false);
+    await storage.sessions.create(s, NOW);
+    expect(await storage.sessions.end(s.id, NOW, { idempotencyKey: 'bye' })).toBe(true);
+    expect(await storage.sessions.findIdempotencyKey(s.id, 'bye')).toEqual({ kind: 'end' });
+    expect(await storage.sessions.end(s.id, NOW, { idempotencyKey: 'bye' })).toBe(false);
   });
 
   it('append moves dayStartVersion only when told to', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
-    await storage.append(s.id, 0, buy(1), fakeState(1), NOW);
-    expect((await storage.load(s.id, before(NOW, DAY)))?.dayStartVersion).toBe(0);
-    await storage.append(s.id, 1, { type: 'stay' }, fakeState(2), NOW, { dayStartVersion: 2 });
-    await storage.append(s.id, 2, buy(1), fakeState(3), NOW);
-    const rec = await storage.load(s.id, before(NOW, DAY));
+    await storage.sessions.create(s, NOW);
+    await storage.sessions.append(s.id, 0, buy(1), fakeState(1), NOW);
+    expect((await storage.sessions.load(s.id, before(NOW, DAY)))?.dayStartVersion).toBe(0);
+    await storage.sessions.append(s.id, 1, { type: 'stay' }, fakeState(2), NOW, { dayStartVersion: 2 });
+    await storage.sessions.append(s.id, 2, buy(1), fakeState(3), NOW);
+    const rec = await storage.sessions.load(s.id, before(NOW, DAY));
     expect(rec?.version).toBe(3);
     expect(rec?.dayStartVersion).toBe(2);
   });
 
   it('actions reads one page of the log at a time', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
-    for (let i = 0; i < 7; i++) await storage.append(s.id, i, buy(i + 1), fakeState(i), NOW);
-    expect(await storage.actions(s.id, { afterSeq: 0, limit: 3 })).toEqual([buy(1), buy(2), buy(3)]);
-    expect(await storage.actions(s.id, { afterSeq: 3, limit: 3 })).toEqual([buy(4), buy(5), buy(6)]);
-    expect(await storage.actions(s.id, { afterSeq: 6, limit: 3 })).toEqual([buy(7)]);
-    expect(await storage.actions(s.id, { afterSeq: 7, limit: 3 })).toEqual([]);
+    await storage.sessions.create(s, NOW);
+    for (let i = 0; i < 7; i++) await storage.sessions.append(s.id, i, buy(i + 1), fakeState(i), NOW);
+    expect(await storage.sessions.actions(s.id, { afterSeq: 0, limit: 3 })).toEqual([buy(1), buy(2), buy(3)]);
+    expect(await storage.sessions.actions(s.id, { afterSeq: 3, limit: 3 })).toEqual([buy(4), buy(5), buy(6)]);
+    expect(await storage.sessions.actions(s.id, { afterSeq: 6, limit: 3 })).toEqual([buy(7)]);
+    expect(await storage.sessions.actions(s.id, { afterSeq: 7, limit: 3 })).toEqual([]);
   });
 
-  it('submitScore records a game once, with its id, ending and place; unknown sessions are NOT_FOUND', async () => {
+  it('leaderboard.submit records a game once, with its id, ending and place; unknown sessions are NOT_FOUND', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
+    await storage.sessions.create(s, NOW);
     const entry = score('Alice', 54_321, 30, { died: true, gameOverReason: 'You were killed by the cops.' });
-    const first = await storage.submitScore(s.id, entry, NOW);
+    const first = await storage.leaderboard.submit(s.id, entry, NOW);
     expect(first).toEqual({
       ok: true,
       place: 1,
@@ -365,44 +361,44 @@ describeEachStorage('storage contract', (target) => {
         rulesVersion: RULES_VERSION,
       },
     });
-    expect(await storage.submitScore(s.id, { ...entry, score: 99_999_999 }, NOW)).toEqual({
+    expect(await storage.leaderboard.submit(s.id, { ...entry, score: 99_999_999 }, NOW)).toEqual({
       ok: false,
       reason: 'ALREADY_SUBMITTED',
     });
-    expect(await storage.submitScore(randomUUID(), entry, NOW)).toEqual({ ok: false, reason: 'NOT_FOUND' });
-    expect((await storage.load(s.id, before(NOW, DAY)))?.scoreSubmitted).toBe(true);
-    expect(await storage.topScores('all', 100, NOW)).toEqual([first.ok && first.entry]);
+    expect(await storage.leaderboard.submit(randomUUID(), entry, NOW)).toEqual({ ok: false, reason: 'NOT_FOUND' });
+    expect((await storage.sessions.load(s.id, before(NOW, DAY)))?.scoreSubmitted).toBe(true);
+    expect(await storage.leaderboard.top('all', 100, NOW)).toEqual([first.ok && first.entry]);
   });
 
-  it('submitScore refuses a non-integer score without recording anything', async () => {
+  it('leaderboard.submit refuses a non-integer score without recording anything', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
-    await expect(storage.submitScore(s.id, score('A', 10.5, 3), NOW)).rejects.toThrow(RangeError);
-    expect(await storage.topScores('all', 10, NOW)).toEqual([]);
-    expect(await storage.submitScore(s.id, score('A', 10, 3), NOW)).toMatchObject({ ok: true });
+    await storage.sessions.create(s, NOW);
+    await expect(storage.leaderboard.submit(s.id, score('A', 10.5, 3), NOW)).rejects.toThrow(RangeError);
+    expect(await storage.leaderboard.top('all', 10, NOW)).toEqual([]);
+    expect(await storage.leaderboard.submit(s.id, score('A', 10, 3), NOW)).toMatchObject({ ok: true });
   });
 
   it('concurrent submits of one game: exactly one entry', async () => {
     const s = newSession();
-    await storage.createSession(s, NOW);
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => storage.submitScore(s.id, score('A', i, 9), NOW)));
+    await storage.sessions.create(s, NOW);
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => storage.leaderboard.submit(s.id, score('A', i, 9), NOW)));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(await storage.topScores('all', 100, NOW)).toHaveLength(1);
+    expect(await storage.leaderboard.top('all', 100, NOW)).toHaveLength(1);
   });
 
   async function submit(name: string, value: number, when: Date, finalDay = 30): Promise<void> {
     const s = newSession({ playerName: name });
-    await storage.createSession(s, when);
-    expect(await storage.submitScore(s.id, score(name, value, finalDay), when)).toMatchObject({ ok: true });
+    await storage.sessions.create(s, when);
+    expect(await storage.leaderboard.submit(s.id, score(name, value, finalDay), when)).toMatchObject({ ok: true });
   }
 
-  it('topScores: best first, ties to the earlier achiever, limit applied, big and negative scores intact', async () => {
+  it('leaderboard.top: best first, ties to the earlier achiever, limit applied, big and negative scores intact', async () => {
     await submit('mid', 5_000, at('2026-11-18T01:00:00Z'));
     await submit('huge', 9_000_000_000_000, at('2026-11-18T02:00:00Z'), 12);
     await submit('debtor', -3_500, at('2026-11-18T03:00:00Z'));
     await submit('tieLate', 7_000, at('2026-11-18T05:00:00Z'));
     await submit('tieEarly', 7_000, at('2026-11-18T04:00:00Z'));
-    const all = await storage.topScores('all', 100, NOW);
+    const all = await storage.leaderboard.top('all', 100, NOW);
     expect(all.map((e) => [e.player_name, e.score])).toEqual([
       ['huge', 9_000_000_000_000],
       ['tieEarly', 7_000],
@@ -416,11 +412,11 @@ describeEachStorage('storage contract', (target) => {
       final_day: 12,
       date_achieved: '2026-11-18T02:00:00.000Z',
     });
-    expect((await storage.topScores('all', 2, NOW)).map((e) => e.player_name)).toEqual(['huge', 'tieEarly']);
-    expect(await storage.topScores('all', 0, NOW)).toEqual([]);
+    expect((await storage.leaderboard.top('all', 2, NOW)).map((e) => e.player_name)).toEqual(['huge', 'tieEarly']);
+    expect(await storage.leaderboard.top('all', 0, NOW)).toEqual([]);
   });
 
-  it('topScores periods are UTC calendar periods: today, ISO week (from Monday), month (from the 1st), all', async () => {
+  it('leaderboard.top periods are UTC calendar periods: today, ISO week (from Monday), month (from the 1st), all', async () => {
     // NOW is Wednesday 2026-11-18 12:00 UTC; that week began Monday 2026-11-16; the month began Sunday 2026-11-01.
     await submit('todayStart', 10, at('2026-11-18T00:00:00.000Z'));
     await submit('todayLater', 11, at('2026-11-18T11:59:59.999Z'));
@@ -431,7 +427,7 @@ describeEachStorage('storage contract', (target) => {
     await submit('lastMonth', 60, at('2026-10-31T23:59:59.999Z'));
     await submit('lastYear', 70, at('2025-11-18T12:00:00.000Z'));
     const names = async (p: 'today' | 'week' | 'month' | 'all', now = NOW) =>
-      (await storage.topScores(p, 100, now)).map((e) => e.player_name);
+      (await storage.leaderboard.top(p, 100, now)).map((e) => e.player_name);
     expect(await names('today')).toEqual(['todayLater', 'todayStart']);
     expect(await names('week')).toEqual(['mondayStart', 'yesterdayEnd', 'todayLater', 'todayStart']);
     expect(await names('month')).toEqual([
@@ -471,8 +467,8 @@ describeEachStorage('storage contract', (target) => {
   /** Files a finished Daily Run of `visitorId` on `date` and returns the result. */
   async function submitDaily(name: string, value: number, date: string, visitorId: string, when = NOW, mayRank = true) {
     const s = newSession({ playerName: name, daily: { date, visitorId } });
-    await storage.createSession(s, when);
-    return storage.submitScore(s.id, score(name, value, 30, { daily: { date, visitorId, mayRank } }), when);
+    await storage.sessions.create(s, when);
+    return storage.leaderboard.submit(s.id, score(name, value, 30, { daily: { date, visitorId, mayRank } }), when);
   }
 
   it('Daily Runs: the first of a visitor and day goes on that day\'s board, later ones are practice; the boards never mix', async () => {
@@ -488,11 +484,11 @@ describeEachStorage('storage contract', (target) => {
     expect(await submitDaily('dave', 99_000, '2026-11-18', 'v-dave', NOW, false)).toMatchObject({ ok: true, place: null, entry: { board: 'practice' } });
 
     const names = (entries: { player_name: string }[]) => entries.map((e) => e.player_name);
-    expect(names(await storage.dailyScores('2026-11-18', 100))).toEqual(['bob', 'carol', 'alice']);
-    expect(names(await storage.dailyScores('2026-11-17', 100))).toEqual(['alice']);
-    expect(await storage.dailyScores('2026-11-16', 100)).toEqual([]);
-    expect(names(await storage.dailyScores('2026-11-18', 2))).toEqual(['bob', 'carol']);
-    for (const period of ['today', 'week', 'month', 'all'] as const) expect(names(await storage.topScores(period, 100, NOW)), period).toEqual(['ranked']);
+    expect(names(await storage.leaderboard.daily('2026-11-18', 100))).toEqual(['bob', 'carol', 'alice']);
+    expect(names(await storage.leaderboard.daily('2026-11-17', 100))).toEqual(['alice']);
+    expect(await storage.leaderboard.daily('2026-11-16', 100)).toEqual([]);
+    expect(names(await storage.leaderboard.daily('2026-11-18', 2))).toEqual(['bob', 'carol']);
+    for (const period of ['today', 'week', 'month', 'all'] as const) expect(names(await storage.leaderboard.top(period, 100, NOW)), period).toEqual(['ranked']);
   });
 
   it("the places are the entry's positions: today's list and all time for a ranked game, ties to the earlier", async () => {
@@ -502,11 +498,11 @@ describeEachStorage('storage contract', (target) => {
     await submitDaily('dailyBest', 2_000_000, '2026-11-18', 'v-daily');
     await submitDaily('dailyAgain', 3_000_000, '2026-11-18', 'v-daily');
     const s = newSession();
-    await storage.createSession(s, NOW);
-    expect(await storage.submitScore(s.id, score('tie', 500, 30), NOW)).toMatchObject({ ok: true, place: 2, allTimePlace: 3 });
+    await storage.sessions.create(s, NOW);
+    expect(await storage.leaderboard.submit(s.id, score('tie', 500, 30), NOW)).toMatchObject({ ok: true, place: 2, allTimePlace: 3 });
     const t = newSession();
-    await storage.createSession(t, NOW);
-    expect(await storage.submitScore(t.id, score('best', 501, 30), NOW)).toMatchObject({ ok: true, place: 1, allTimePlace: 2 });
+    await storage.sessions.create(t, NOW);
+    expect(await storage.leaderboard.submit(t.id, score('best', 501, 30), NOW)).toMatchObject({ ok: true, place: 1, allTimePlace: 2 });
     expect(await submitDaily('dailyLate', 10, '2026-11-18', 'v-late')).toMatchObject({ ok: true, place: 2, allTimePlace: null });
   });
 
@@ -515,45 +511,45 @@ describeEachStorage('storage contract', (target) => {
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results.filter((r) => r.ok && r.entry.board === 'daily')).toHaveLength(1);
     expect(results.filter((r) => r.ok && r.entry.board === 'practice')).toHaveLength(4);
-    expect(await storage.dailyScores('2026-11-18', 100)).toHaveLength(1);
+    expect(await storage.leaderboard.daily('2026-11-18', 100)).toHaveLength(1);
   });
 
-  it('entry(id) finds an entry with its session start, of any board; unknown ids are null; a purged session is null', async () => {
+  it('leaderboard.entry(id) finds an entry with its session start, of any board; unknown ids are null; a purged session is null', async () => {
     const s = newSession({ playerName: 'replayer', seed: '1212343456567878', isSeeded: false });
-    await storage.createSession(s, before(NOW, 9 * DAY));
-    await storage.append(s.id, 0, buy(1), fakeState(1), before(NOW, 9 * DAY));
-    const filed = await storage.submitScore(s.id, score('replayer', 777), before(NOW, 9 * DAY));
+    await storage.sessions.create(s, before(NOW, 9 * DAY));
+    await storage.sessions.append(s.id, 0, buy(1), fakeState(1), before(NOW, 9 * DAY));
+    const filed = await storage.leaderboard.submit(s.id, score('replayer', 777), before(NOW, 9 * DAY));
     if (!filed.ok) throw new Error('not filed');
-    await storage.endSession(s.id, before(NOW, 9 * DAY));
-    expect(await storage.entry(filed.entry.id)).toEqual({
+    await storage.sessions.end(s.id, before(NOW, 9 * DAY));
+    expect(await storage.leaderboard.entry(filed.entry.id)).toEqual({
       entry: filed.entry,
       session: { id: s.id, playerName: 'replayer', seed: '1212343456567878', isSeeded: false, version: 1 },
     });
-    expect(await storage.actions(s.id)).toEqual([buy(1)]);
+    expect(await storage.sessions.actions(s.id)).toEqual([buy(1)]);
     const practice = await submitDaily('p', 1, '2026-11-18', 'v-p', NOW, false);
-    expect((await storage.entry(practice.ok ? practice.entry.id : -1))?.entry).toMatchObject({ board: 'practice', player_name: 'p' });
-    expect(await storage.entry(filed.entry.id + 1_000_000)).toBeNull();
+    expect((await storage.leaderboard.entry(practice.ok ? practice.entry.id : -1))?.entry).toMatchObject({ board: 'practice', player_name: 'p' });
+    expect(await storage.leaderboard.entry(filed.entry.id + 1_000_000)).toBeNull();
 
     await storage.db.deleteFrom('sessions').where('id', '=', s.id).execute();
-    expect(await storage.entry(filed.entry.id)).toEqual({ entry: filed.entry, session: null });
+    expect(await storage.leaderboard.entry(filed.entry.id)).toEqual({ entry: filed.entry, session: null });
   });
 
-  it('setting: the first value stored under a key stays, across handles and concurrent writers', async () => {
+  it('settings.getOrCreate: the first value stored under a key stays, across handles and concurrent writers', async () => {
     const other = createStorage(url, OPAQUE);
     try {
-      const values = await Promise.all([storage.setting('k', 'one'), other.setting('k', 'two'), storage.setting('k', 'three')]);
+      const values = await Promise.all([storage.settings.getOrCreate('k', 'one'), other.settings.getOrCreate('k', 'two'), storage.settings.getOrCreate('k', 'three')]);
       expect(new Set(values).size).toBe(1);
-      expect(await other.setting('k', 'four')).toBe(values[0]);
-      expect(await storage.setting('other', 'x')).toBe('x');
+      expect(await other.settings.getOrCreate('k', 'four')).toBe(values[0]);
+      expect(await storage.settings.getOrCreate('other', 'x')).toBe('x');
     } finally {
       await other.close();
     }
   });
 
-  it('track stores one row per call with its kind, ids and JSON payload', async () => {
-    await storage.track('visitor', 'v-1', null, { browser: 'Firefox', screenResolution: '1440x900' }, NOW);
-    await storage.track('event', 'v-1', 's-1', { type: 'buy', data: { drugId: 'weed', quantity: 3 } }, NOW);
-    await storage.track('pageview', null, null, undefined, NOW);
+  it('tracking.add stores one row per call with its kind, ids and JSON payload', async () => {
+    await storage.tracking.add('visitor', 'v-1', null, { browser: 'Firefox', screenResolution: '1440x900' }, NOW);
+    await storage.tracking.add('event', 'v-1', 's-1', { type: 'buy', data: { drugId: 'weed', quantity: 3 } }, NOW);
+    await storage.tracking.add('pageview', null, null, undefined, NOW);
     const rows = await storage.db.selectFrom('tracking').selectAll().orderBy('id').execute();
     expect(rows.map((r) => [r.kind, r.visitor_id, r.session_id, JSON.parse(r.payload), r.created_at])).toEqual([
       ['visitor', 'v-1', null, { browser: 'Firefox', screenResolution: '1440x900' }, NOW.getTime()],

@@ -1,4 +1,4 @@
-// State snapshots (SNAPSHOT_EVERY in kyselyStorage.ts): the state column is written every few actions and load
+// State snapshots (SNAPSHOT_EVERY in sessionRepository.ts): the state is written every few actions and load
 // rolls it forward over the log with the engine. Real engine games here, because a roll-forward re-applies them.
 // On both adapters: a process without the state cached rebuilds exactly the state the writer had; a finished game
 // is stored whole; and hand-edited rows (snapshot, action, missing action) never pass as an honest game.
@@ -6,8 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Migrator, sql } from 'kysely';
 import { apply, newGame, replay, type Action, type GameState } from '@drugwars/engine';
 import { CodeMigrationProvider } from '../src/storage/migrations';
-import { createStorage } from '../src/storage/createStorage';
-import { CACHED_SNAPSHOT_FACTOR, KyselyStorage, SNAPSHOT_EVERY } from '../src/storage/kyselyStorage';
+import { createStorage as openStorage, type DatabaseStorage } from '../src/storage/createStorage';
+import { SNAPSHOT_EVERY } from '../src/storage/sessionRepository';
 import { SessionLogError } from '../src/storage/port';
 import { GameSessions } from '../src/services/gameSessions';
 import { ApiError } from '../src/errors';
@@ -26,8 +26,8 @@ function nextAction(state: GameState): Action {
   return { type: 'encounter', action: 'fight', ...(target ? { targetIds: [target] } : {}) };
 }
 
-/** Plays `count` accepted actions (or to the end of the game) through storage.append, as the service does. */
-async function play(storage: KyselyStorage, id: string, start: GameState, count: number, from = 0): Promise<GameState> {
+/** Plays `count` accepted actions (or to the end of the game) through storage.sessions.append, as the service does. */
+async function play(storage: DatabaseStorage, id: string, start: GameState, count: number, from = 0): Promise<GameState> {
   let state = start;
   for (let version = from; version < from + count && !state.gameOver; version++) {
     let action = nextAction(state);
@@ -38,19 +38,14 @@ async function play(storage: KyselyStorage, id: string, start: GameState, count:
       result = apply(state, action);
     }
     if (!result.ok) throw new Error(`no move accepted at version ${version}: ${result.message}`);
-    expect(await storage.append(id, version, action, result.state, NOW)).toEqual({ ok: true, version: version + 1 });
+    expect(await storage.sessions.append(id, version, action, result.state, NOW)).toEqual({ ok: true, version: version + 1 });
     state = result.state;
   }
   return state;
 }
 
-function asKysely(storage: unknown): KyselyStorage {
-  if (!(storage instanceof KyselyStorage)) throw new Error('expected a KyselyStorage');
-  return storage;
-}
-
 describeEachStorage('state snapshots', (target) => {
-  let writer: KyselyStorage;
+  let writer: DatabaseStorage;
   let url: string;
   let seq = 0;
 
@@ -65,7 +60,7 @@ describeEachStorage('state snapshots', (target) => {
     seq++;
     const id = `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`;
     const start = newGame({ playerName: 'snap', seed, isSeeded: true });
-    await writer.createSession({ id, playerName: 'snap', seed, isSeeded: true, state: start }, NOW);
+    await writer.sessions.create({ id, playerName: 'snap', seed, isSeeded: true, state: start }, NOW);
     return { id, start };
   }
 
@@ -78,8 +73,8 @@ describeEachStorage('state snapshots', (target) => {
   }
 
   /** Another process: its own connection and an empty state cache. */
-  async function withOtherProcess<T>(body: (other: KyselyStorage) => Promise<T>, otherUrl = url): Promise<T> {
-    const other = asKysely(createStorage(otherUrl));
+  async function withOtherProcess<T>(body: (other: DatabaseStorage) => Promise<T>, otherUrl = url): Promise<T> {
+    const other = openStorage(otherUrl);
     try {
       return await body(other);
     } finally {
@@ -87,71 +82,49 @@ describeEachStorage('state snapshots', (target) => {
     }
   }
 
-  it('leaves the snapshot behind while the state is cached, and a process without it cached rebuilds the same state', async () => {
+  it('writes the state every SNAPSHOT_EVERY actions, and a process without it in memory rebuilds the same state', async () => {
     const { id, start } = await freshGame('1111222233334444');
     const actions = SNAPSHOT_EVERY * 2 + 5;
-    expect(actions).toBeLessThan(SNAPSHOT_EVERY * CACHED_SNAPSHOT_FACTOR);
     const last = await play(writer, id, start, actions);
     expect(last.gameOver).toBe(false); // the seed keeps this player alive this long
-    const row = await stored(id);
-    expect(row.version).toBe(actions);
-    expect(row.snapshot_version).toBe(0); // the writer has it cached: the snapshot waits; the log has the rest
+    expect(await stored(id)).toEqual({ version: actions, snapshot_version: SNAPSHOT_EVERY * 2 }); // the log has the rest
 
     await withOtherProcess(async (other) => {
-      const loaded = await other.load(id, LONG_AGO);
+      const loaded = await other.sessions.load(id, LONG_AGO);
       expect(loaded?.version).toBe(actions);
       expect(loaded?.state).toEqual(last);
       // And it goes on from there: its append is checked against the same version.
       const next = apply(last, nextAction(last));
       if (!next.ok) throw new Error(next.message);
-      expect(await other.append(id, actions, nextAction(last), next.state, NOW)).toEqual({ ok: true, version: actions + 1 });
+      expect(await other.sessions.append(id, actions, nextAction(last), next.state, NOW)).toEqual({ ok: true, version: actions + 1 });
     });
-    // The writer's cached copy is now stale; it sees the other process's move.
-    expect((await writer.load(id, LONG_AGO))?.version).toBe(actions + 1);
+    // The writer's state in memory is now behind; it sees the other process's move.
+    expect((await writer.sessions.load(id, LONG_AGO))?.version).toBe(actions + 1);
   });
 
-  it('writes the state every snapshotEvery * CACHED_SNAPSHOT_FACTOR actions while cached, and as it leaves the cache', async () => {
+  it('snapshotEvery sets how far the stored state trails the log', async () => {
     const every = 4;
-    const cachedEvery = every * CACHED_SNAPSHOT_FACTOR;
-    const { storage: small, url: smallUrl } = await openFreshStorage(target, { snapshotEvery: every, stateCacheSize: 1 });
-    const snapshotOf = async (id: string) =>
-      (
-        await sql<{ version: number; snapshot_version: number }>`
-          select version, snapshot_version from sessions join session_snapshots on session_id = id where id = ${id}`.execute(small.db)
-      ).rows[0]!;
+    const { storage: small, url: smallUrl } = await openFreshStorage(target, { snapshotEvery: every });
     const seed = '1111222233334444';
-    const ids = ['b001', 'b002', 'b003'].map((n) => `00000000-0000-4000-8000-00000000${n}`);
+    const id = '00000000-0000-4000-8000-00000000b001';
     const start = newGame({ playerName: 'snap', seed, isSeeded: true });
-    const create = (id: string) => small.createSession({ id, playerName: 'snap', seed, isSeeded: true, state: start }, NOW);
-    const [id] = ids as [string];
     let last: GameState;
-    let version = cachedEvery * 2 + 3;
     try {
-      await create(id);
-      last = await play(small, id, start, version);
-      expect(last.gameOver).toBe(false); // the seed keeps this player alive this long
-      expect(await snapshotOf(id)).toEqual({ version, snapshot_version: cachedEvery * 2 });
-
-      // Another session pushes it out of the one-entry cache: fewer than `every` actions behind, its snapshot stays...
-      await create(ids[1]!);
-      expect(await snapshotOf(id)).toEqual({ version, snapshot_version: cachedEvery * 2 });
-      // ...and `every` or more behind, its state is written as it leaves (close waits for that write).
-      expect((await small.load(id, LONG_AGO))?.state).toEqual(last);
-      last = await play(small, id, last, every, version);
-      version += every;
+      await small.sessions.create({ id, playerName: 'snap', seed, isSeeded: true, state: start }, NOW);
+      last = await play(small, id, start, every * 2 + 3);
       expect(last.gameOver).toBe(false);
-      await create(ids[2]!);
+      const snapshotOf = async () =>
+        (
+          await sql<{ version: number; snapshot_version: number }>`
+            select version, snapshot_version from sessions join session_snapshots on session_id = id where id = ${id}`.execute(small.db)
+        ).rows[0]!;
+      expect(await snapshotOf()).toEqual({ version: every * 2 + 3, snapshot_version: every * 2 });
+      last = await play(small, id, last, 1, every * 2 + 3);
+      expect(await snapshotOf()).toEqual({ version: every * 3, snapshot_version: every * 3 });
     } finally {
       await small.close();
     }
-    await withOtherProcess(async (other) => {
-      const row = (
-        await sql<{ version: number; snapshot_version: number }>`
-          select version, snapshot_version from sessions join session_snapshots on session_id = id where id = ${id}`.execute(other.db)
-      ).rows[0]!;
-      expect(row).toEqual({ version, snapshot_version: version });
-      expect((await other.load(id, LONG_AGO))?.state).toEqual(last);
-    }, smallUrl);
+    await withOtherProcess(async (other) => expect((await other.sessions.load(id, LONG_AGO))?.state).toEqual(last), smallUrl);
   });
 
   it('stores a finished game whole, so the scored state is on disk as it is', async () => {
@@ -160,7 +133,7 @@ describeEachStorage('state snapshots', (target) => {
     expect(last.gameOver).toBe(true);
     const row = await stored(id);
     expect(row.snapshot_version).toBe(row.version);
-    await withOtherProcess(async (other) => expect((await other.load(id, LONG_AGO))?.state).toEqual(last));
+    await withOtherProcess(async (other) => expect((await other.sessions.load(id, LONG_AGO))?.state).toEqual(last));
   });
 
   it('a snapshot edited by hand is carried into the rebuilt state and fails the audit', async () => {
@@ -192,7 +165,7 @@ describeEachStorage('state snapshots', (target) => {
       writer.db,
     );
     await withOtherProcess(async (other) => {
-      await expect(other.load(id, LONG_AGO)).rejects.toBeInstanceOf(SessionLogError);
+      await expect(other.sessions.load(id, LONG_AGO)).rejects.toBeInstanceOf(SessionLogError);
       const sessions = new GameSessions({ storage: other, now: () => NOW });
       const refused = await sessions.get(id).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(ApiError);
@@ -201,14 +174,14 @@ describeEachStorage('state snapshots', (target) => {
 
     await sql`delete from actions where session_id = ${id} and seq = ${edited}`.execute(writer.db);
     await withOtherProcess(async (other) => {
-      await expect(other.load(id, LONG_AGO)).rejects.toThrow(/does not hold actions/);
+      await expect(other.sessions.load(id, LONG_AGO)).rejects.toThrow(/does not hold actions/);
     });
   });
 
   it('a session stored before snapshots existed (migration 0001 only) loads and audits unchanged after 0002', async () => {
     const oldUrl = await target.freshUrl();
     const schema = new URL(oldUrl.replace(/^sqlite:/, 'file:')).searchParams.get('schema');
-    const storage = asKysely(createStorage(oldUrl));
+    const storage = openStorage(oldUrl);
     try {
       const migrator = new Migrator({
         db: storage.db,

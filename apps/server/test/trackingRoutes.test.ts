@@ -12,20 +12,19 @@ interface Tracked {
   payload: unknown;
 }
 
-/** A Storage that also remembers every track() call. */
+/** A Storage that also remembers every tracking.add() call. */
 function recording(storage: Storage, calls: Tracked[]): Storage {
-  return new Proxy(storage, {
-    get(target, property, receiver) {
-      if (property === 'track') {
-        return (kind: TrackingKind, visitorId: string | null, sessionId: string | null, payload: unknown, now: Date) => {
-          calls.push({ kind, visitorId, sessionId, payload });
-          return target.track(kind, visitorId, sessionId, payload, now);
-        };
-      }
-      const value: unknown = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+  const { tracking } = storage;
+  return {
+    ...storage,
+    tracking: {
+      ...tracking,
+      add(kind: TrackingKind, visitorId: string | null, sessionId: string | null, payload: unknown, now: Date) {
+        calls.push({ kind, visitorId, sessionId, payload });
+        return tracking.add(kind, visitorId, sessionId, payload, now);
+      },
     },
-  });
+  };
 }
 
 const VISITOR = '7b0a3c1e-1111-4222-8333-444455556666';
@@ -88,7 +87,7 @@ describe('tracking routes', () => {
 describe('tracking when storage fails', () => {
   it('still answers 200: analytics never reach the player', async () => {
     const target = sqliteTarget();
-    const t = await createTestApp(target, { wrapStorage: (s) => failing(s, ['track']) });
+    const t = await createTestApp(target, { wrapStorage: (s) => failing(s, ['tracking.add']) });
     try {
       const response = await call(t.app, 'POST', '/api/tracking/pageview', { body: { visitorId: VISITOR, path: '/' } });
       expect(response.statusCode).toBe(200);

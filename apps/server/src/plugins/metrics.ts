@@ -103,25 +103,38 @@ export const metricsPlugin = fp<MetricsOptions>(
 );
 
 /**
- * The storage with every failed call counted as a database error (by operation). A log that does not fit its
- * snapshot (SessionLogError) is the data's fault, not the database's: it is counted as an audit failure instead.
+ * The storage with every failed call counted as a database error (by operation: `sessions.load`, `ping`, ...). A
+ * log that does not fit its snapshot (SessionLogError) is the data's fault, not the database's: it is counted as an
+ * audit failure instead.
  */
 export function countDatabaseErrors(storage: Storage, metrics: ServerMetrics): Storage {
-  return new Proxy(storage, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function') return value;
-      const method = value as (...args: unknown[]) => unknown;
-      return (...args: unknown[]) => {
-        const result = method.apply(target, args);
-        if (result instanceof Promise) {
-          return result.catch((error: unknown) => {
-            if (!(error instanceof SessionLogError)) metrics.databaseError(String(property));
-            throw error;
-          });
-        }
-        return result;
-      };
-    },
-  });
+  const counted = <T extends object>(target: T, prefix: string): T =>
+    new Proxy(target, {
+      get(object, property, receiver) {
+        const value: unknown = Reflect.get(object, property, receiver);
+        if (typeof value !== 'function') return value;
+        const method = value as (...args: unknown[]) => unknown;
+        return (...args: unknown[]) => {
+          const result = method.apply(object, args);
+          if (result instanceof Promise) {
+            return result.catch((error: unknown) => {
+              if (!(error instanceof SessionLogError)) metrics.databaseError(`${prefix}${String(property)}`);
+              throw error;
+            });
+          }
+          return result;
+        };
+      },
+    });
+  const { sessions, leaderboard, tracking, settings } = storage;
+  const database = counted(storage, '');
+  return {
+    sessions: counted(sessions, 'sessions.'),
+    leaderboard: counted(leaderboard, 'leaderboard.'),
+    tracking: counted(tracking, 'tracking.'),
+    settings: counted(settings, 'settings.'),
+    migrate: () => database.migrate(),
+    ping: () => database.ping(),
+    close: () => database.close(),
+  };
 }

@@ -30,12 +30,12 @@ export interface PurgeTimerOptions {
 export const purgeTimer = fp<PurgeTimerOptions>(
   async (app, options) => {
     const purgeExpiredSessions = async (): Promise<number> => {
-      const count = await options.storage.purgeExpired(options.expiresBefore());
+      const count = await options.storage.sessions.purgeExpired(options.expiresBefore());
       if (count > 0) app.log.info({ count }, 'purged expired sessions');
       return count;
     };
     const purgeExpiredTracking = async (): Promise<number> => {
-      const count = await options.storage.purgeTracking(new Date(options.now().getTime() - options.trackingRetentionDays * DAY_MS));
+      const count = await options.storage.tracking.purge(new Date(options.now().getTime() - options.trackingRetentionDays * DAY_MS));
       if (count > 0) app.log.info({ count }, 'purged old tracking rows');
       return count;
     };

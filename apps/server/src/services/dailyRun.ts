@@ -91,7 +91,7 @@ export class DailyRun {
 
   private secretKey(): Promise<string> {
     if (!this.secret) {
-      const stored = this.storage.setting(DAILY_SECRET_SETTING, randomBytes(32).toString('hex'));
+      const stored = this.storage.settings.getOrCreate(DAILY_SECRET_SETTING, randomBytes(32).toString('hex'));
       // A failed read (database down) is retried next time instead of being remembered.
       stored.catch(() => {
         this.secret = null;

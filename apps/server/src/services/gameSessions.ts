@@ -1,8 +1,8 @@
-// The game service: load a session -> engine.apply -> storage.append guarded by the version, so two concurrent
-// requests on one game can never both spend the same cash (DESIGN.md sections 3 and 4). The server never decides
-// a rule; every refusal comes from the engine and is passed on as it is. Around that loop: one game's calls run one
-// at a time in this process (SessionQueue), an Idempotency-Key makes a retried call answer its first reply, and the
-// action caps bound a game's log (actionCaps.ts).
+// The game service: load a session -> engine.apply -> storage.sessions.append guarded by the version, so two
+// concurrent requests on one game can never both spend the same cash (DESIGN.md sections 3 and 4). The server never
+// decides a rule; every refusal comes from the engine and is passed on as it is. Around that loop: one game's calls
+// run one at a time in this process (SessionQueue), an Idempotency-Key makes a retried call answer its first reply,
+// and the action caps bound a game's log (actionCaps.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   apply,
@@ -16,7 +16,6 @@ import {
   validatePlayerName,
   type Action,
   type ApplyOk,
-  type ApplyResult,
   type GameEvent,
   type GameState,
 } from '@drugwars/engine';
@@ -148,7 +147,7 @@ export class GameSessions {
 
     const state = newGame({ playerName, seed, isSeeded });
     const sessionId = randomUUID();
-    await this.storage.createSession({ id: sessionId, playerName, seed, isSeeded, state, daily }, this.now());
+    await this.storage.sessions.create({ id: sessionId, playerName, seed, isSeeded, state, daily }, this.now());
     return { sessionId, state, events: introEvents(state), isManualSeed: isSeeded, dailyDate: daily?.date ?? null };
   }
 
@@ -156,31 +155,32 @@ export class GameSessions {
    * The live session or null (unknown, malformed, ended or expired id). A game started under rules this engine no
    * longer plays is 410 RULES_CHANGED: closed with a clear message, never an audit failure.
    */
-  find(sessionId: string | undefined): Promise<SessionRecord | null> {
+  async find(sessionId: string | undefined): Promise<SessionRecord | null> {
     const id = normalizedId(sessionId);
-    return id === null ? Promise.resolve(null) : this.read(id, 'load');
-  }
-
-  /** `find` of a normalized id, read from the database ('load') or this process's cached record ('peek'). */
-  private read(id: string, how: 'load' | 'peek'): Promise<SessionRecord | null> {
-    return this.stored(id, how).then(checkedRules, readFailure);
+    return id === null ? null : this.read(id);
   }
 
   /** The live session, or 404 SESSION_NOT_FOUND. */
-  get(sessionId: string | undefined): Promise<SessionRecord> {
+  async get(sessionId: string | undefined): Promise<SessionRecord> {
     const id = normalizedId(sessionId);
-    // One handler for the rules check and the 404: a promise and a turn less per read than read(...).then(found).
-    return id === null ? Promise.reject(sessionNotFound()) : this.stored(id, 'load').then(foundLive, readFailure);
+    const record = id === null ? null : await this.read(id);
+    if (!record) throw sessionNotFound();
+    return record;
   }
 
-  /** The storage's answer as it is (a throw becomes a rejection). */
-  private stored(id: string, how: 'load' | 'peek'): Promise<SessionRecord | null> {
-    const cutoff = this.expiresBefore();
+  /** The live session of a normalized id, or null; a game of older rules is 410, a log that does not fit 403. */
+  private async read(id: string): Promise<SessionRecord | null> {
+    let record: SessionRecord | null;
     try {
-      return how === 'peek' ? this.storage.peek(id, cutoff) : this.storage.load(id, cutoff);
+      record = await this.storage.sessions.load(id, this.expiresBefore());
     } catch (error) {
-      return Promise.reject(error);
+      if (error instanceof OutdatedRulesError) throw rulesChanged();
+      // The stored snapshot and the action log no longer fit together: rows were changed outside the game.
+      if (error instanceof SessionLogError) throw auditFailure();
+      throw error;
     }
+    if (record && !isReplayable(rulesVersionOf(record.state))) throw rulesChanged();
+    return record;
   }
 
   /**
@@ -197,18 +197,18 @@ export class GameSessions {
   }
 
   private async actNow(id: string, action: Action, idempotencyKey: string | undefined): Promise<Move> {
-    const quick = await this.tryOnCachedRecord(id, action, idempotencyKey);
-    if (quick) return quick;
     for (let attempt = 1; ; attempt++) {
       if (idempotencyKey !== undefined) {
         const first = await this.firstResult(id, idempotencyKey, action);
         if (first) return first;
       }
-      const record = await this.read(id, 'load');
+      const record = await this.read(id);
       if (!record) throw sessionNotFound();
       checkActionCaps(this.caps, record, action);
       const result = apply(record.state, action);
       if (!result.ok) throw fromRuleError(result);
+      // An append with a key this session has used already writes nothing (VERSION_CONFLICT): another process
+      // took it first, and the next attempt finds it and answers the first reply.
       const appended = await this.appendResult(record, action, result, idempotencyKey);
       if (appended.ok) return { result, before: record.state, version: appended.version };
       if (appended.reason === 'NOT_FOUND') throw sessionNotFound();
@@ -218,37 +218,12 @@ export class GameSessions {
     }
   }
 
-  /**
-   * The first try, on the record this process cached when it last read or wrote the game: no database read, and no
-   * Idempotency-Key lookup (every player's move carries a fresh key). It gives the result only when the action is
-   * applied; anything else (a read failure, no session, a refusal, a cap, a lost race, a key used before) answers
-   * null and actNow decides again on a fresh load, looking the key up first. That is sound because the append checks
-   * the version (a record another process has moved past costs a retry, never a wrong move) and writes nothing for a
-   * key this session has used already (VERSION_CONFLICT, see the port): so a retried call still gets its first reply,
-   * a key used for another request its 422, and a refusal or error is decided exactly as without this try.
-   */
-  private async tryOnCachedRecord(id: string, action: Action, idempotencyKey: string | undefined): Promise<Move | null> {
-    let record: SessionRecord | null;
-    let result: ApplyResult;
-    try {
-      record = await this.read(id, 'peek');
-      if (!record) return null;
-      checkActionCaps(this.caps, record, action);
-      result = apply(record.state, action);
-    } catch {
-      return null;
-    }
-    if (!result.ok) return null;
-    const appended = await this.appendResult(record, action, result, idempotencyKey);
-    return appended.ok ? { result, before: record.state, version: appended.version } : null;
-  }
-
   /** Appends an applied action after the record's version; the action that starts a new day counts in the old one. */
   private async appendResult(record: SessionRecord, action: Action, result: ApplyOk, idempotencyKey: string | undefined): Promise<AppendResult> {
     const options: AppendOptions = {};
     if (idempotencyKey !== undefined) options.idempotencyKey = idempotencyKey;
     if (result.state.day !== record.state.day) options.dayStartVersion = record.version + 1;
-    const appended = await this.storage.append(record.id, record.version, action, result.state, this.now(), options);
+    const appended = await this.storage.sessions.append(record.id, record.version, action, result.state, this.now(), options);
     if (appended.ok) this.events.actionApplied?.(action.type);
     return appended;
   }
@@ -259,12 +234,12 @@ export class GameSessions {
    * first reply's result, byte for byte). A key used for something else is 422.
    */
   private async firstResult(id: string, idempotencyKey: string, action: Action): Promise<Move | null> {
-    const change = await this.storage.findIdempotencyKey(id, idempotencyKey);
+    const change = await this.storage.sessions.findIdempotencyKey(id, idempotencyKey);
     if (!change) return null;
     if (change.kind !== 'action' || canonicalJson(change.action) !== canonicalJson(action)) throw idempotencyKeyReused();
     const record = await this.get(id);
     try {
-      const before = await replayLog(this.storage, record, change.seq - 1);
+      const before = await replayLog(this.storage.sessions, record, change.seq - 1);
       return { result: applyLogged(id, before, change.action, change.seq), before, version: change.seq };
     } catch (error) {
       if (error instanceof SessionLogError) throw this.auditFailed();
@@ -281,7 +256,7 @@ export class GameSessions {
     if (!isReplayable(rulesVersionOf(record.state))) throw rulesChanged();
     let replayed: GameState;
     try {
-      replayed = await replayLog(this.storage, record, record.version);
+      replayed = await replayLog(this.storage.sessions, record, record.version);
     } catch (error) {
       // A log the engine cannot even replay (tampered rows) is an audit failure too, not a server error.
       if (error instanceof SessionLogError) throw this.auditFailed();
@@ -305,7 +280,7 @@ export class GameSessions {
     const { idempotencyKey } = options;
     return this.queue.run(id, async () => {
       if (idempotencyKey !== undefined) {
-        const change = await this.storage.findIdempotencyKey(id, idempotencyKey);
+        const change = await this.storage.sessions.findIdempotencyKey(id, idempotencyKey);
         if (change?.kind === 'end') return;
         if (change) throw idempotencyKeyReused();
       }
@@ -314,29 +289,10 @@ export class GameSessions {
       } catch (error) {
         if (!(error instanceof ApiError && error.code === ApiErrorCode.RULES_CHANGED)) throw error;
       }
-      const ended = await this.storage.endSession(id, this.now(), idempotencyKey === undefined ? {} : { idempotencyKey });
+      const ended = await this.storage.sessions.end(id, this.now(), idempotencyKey === undefined ? {} : { idempotencyKey });
       if (!ended) throw sessionNotFound();
     });
   }
-}
-
-/** A read record of rules this engine no longer plays is 410 RULES_CHANGED. */
-function checkedRules(record: SessionRecord | null): SessionRecord | null {
-  if (record && !isReplayable(rulesVersionOf(record.state))) throw rulesChanged();
-  return record;
-}
-
-function readFailure(error: unknown): never {
-  if (error instanceof OutdatedRulesError) throw rulesChanged();
-  // The stored snapshot and the action log no longer fit together: rows were changed outside the game.
-  if (error instanceof SessionLogError) throw auditFailure();
-  throw error;
-}
-
-/** A read record that exists and is of the rules this engine plays, or the error to answer. */
-function foundLive(record: SessionRecord | null): SessionRecord {
-  if (!record) throw sessionNotFound();
-  return checkedRules(record)!;
 }
 
 /** The session id as stored (lowercase), or null for anything that is not a session id. */

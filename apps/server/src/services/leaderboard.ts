@@ -21,7 +21,7 @@ export class Leaderboard {
   ) {}
 
   async top(period: LeaderboardPeriod, limit = LEADERBOARD_DEFAULT_LIMIT, viewer?: string): Promise<LeaderboardEntryData[]> {
-    const entries = await this.storage.topScores(period, limit, this.now());
+    const entries = await this.storage.leaderboard.top(period, limit, this.now());
     return entries.map((e) => entryView(e, viewer, this.dailyRun));
   }
 
@@ -31,7 +31,7 @@ export class Leaderboard {
     if (!this.dailyRun.hasBegun(day)) {
       throw new ApiError(400, ApiErrorCode.INVALID_INPUT, `There is no Daily Run on ${day}: pick a day up to today (UTC).`);
     }
-    const entries = await this.storage.dailyScores(day, limit);
+    const entries = await this.storage.leaderboard.daily(day, limit);
     return { date: day, seed: await this.dailyRun.publicSeed(day), entries: entries.map((e) => entryView(e, viewer, this.dailyRun)) };
   }
 
@@ -49,7 +49,7 @@ export class Leaderboard {
 
     const state = record.state;
     const daily = record.daily;
-    const result = await this.storage.submitScore(
+    const result = await this.storage.leaderboard.submit(
       record.id,
       {
         player_name: state.player.name.trim() || record.playerName.trim() || ANONYMOUS,

@@ -4,7 +4,7 @@
 // The audit, the reply of a retried action and a leaderboard entry's replay (replays.ts) replay whole logs;
 // nothing else does (load rolls a recent snapshot forward over a handful of actions).
 import { apply, newGame, type Action, type ApplyOk, type GameState } from '@drugwars/engine';
-import { SessionLogError, type SessionRecord, type Storage } from '../storage/port';
+import { SessionLogError, type SessionRecord, type SessionRepository } from '../storage/port';
 
 /** Longest stretch of replay between two turns of the event loop (the clock is checked after each action). */
 export const REPLAY_SLICE_MS = 2;
@@ -47,7 +47,7 @@ export type SessionMeta = Pick<SessionRecord, 'id' | 'playerName' | 'seed' | 'is
  * when the log is shorter or the engine refuses a logged action (rows changed outside the game).
  */
 export async function replayLog(
-  storage: Storage,
+  sessions: SessionRepository,
   session: SessionMeta,
   count: number,
   /** Told about every action applied (the replay story is written from them). */
@@ -60,7 +60,7 @@ export async function replayLog(
   await nextTurn();
   let sliceStart = performance.now();
   while (done < count) {
-    const page = await storage.actions(session.id, { afterSeq: done, limit: Math.min(REPLAY_PAGE_ACTIONS, count - done) });
+    const page = await sessions.actions(session.id, { afterSeq: done, limit: Math.min(REPLAY_PAGE_ACTIONS, count - done) });
     if (page.length === 0) throw new SessionLogError(session.id, `the log ends at action ${done}, not ${count}`);
     for (const action of page) {
       const result = applyLogged(session.id, state, action, done + 1);

@@ -34,7 +34,7 @@ export class Replays {
   /** The replay of entry `idText` for `viewer` (the browser's visitor id, when sent), or 404 saying why not. */
   async replay(idText: string, viewer: string | undefined): Promise<Omit<ReplayResponse, 'success'>> {
     if (!ENTRY_ID_PATTERN.test(idText)) throw entryNotFound();
-    const found = await this.storage.entry(Number(idText));
+    const found = await this.storage.leaderboard.entry(Number(idText));
     if (!found) throw entryNotFound();
     const { entry } = found;
     const refusal = replayRefusal(entry, viewer, this.dailyRun);
@@ -55,7 +55,7 @@ export class Replays {
     let story: ReplayStory | null = null;
     try {
       const builder = new ReplayStoryBuilder(newGame({ playerName: session.playerName, seed: session.seed, isSeeded: session.isSeeded }));
-      await replayLog(this.storage, session, session.version, (before, action, result) => builder.record(before, action, result));
+      await replayLog(this.storage.sessions, session, session.version, (before, action, result) => builder.record(before, action, result));
       story = builder.story();
     } catch (error) {
       // A log the engine refuses was changed outside the game: not this entry's game.

@@ -27,7 +27,7 @@ export class Tracking {
       throw new ApiError(413, ApiErrorCode.PAYLOAD_TOO_LARGE, `Tracking data is limited to ${MAX_TRACKING_PAYLOAD_BYTES} bytes.`);
     }
     try {
-      await this.storage.track(kind, input.visitorId, input.sessionId, JSON.parse(json), this.now());
+      await this.storage.tracking.add(kind, input.visitorId, input.sessionId, JSON.parse(json), this.now());
     } catch (err) {
       this.log.warn({ err, kind }, 'tracking write failed (ignored)');
     }

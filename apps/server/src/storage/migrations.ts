@@ -3,7 +3,8 @@
 // together on one PostgreSQL apply each migration once). Names sort in order; never edit a shipped migration,
 // add a new one.
 import { rulesVersionOf } from '@drugwars/engine';
-import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -92,7 +93,7 @@ function m0001Initial(dialect: DialectName): Migration {
 
 /**
  * Snapshots: the state moves out of the sessions row into session_snapshots, as the state after action
- * `snapshot_version`, written every few actions rather than after each one (SNAPSHOT_EVERY in kyselyStorage.ts);
+ * `snapshot_version`, written every few actions rather than after each one (SNAPSHOT_EVERY in sessionRepository.ts);
  * load rolls it forward over the later actions. The sessions row, read and updated on every request, stays a few
  * dozen bytes: in SQLite a row is rewritten whole by any UPDATE, and columns stored after a 50 KB value are only
  * reached through its overflow pages. Existing sessions keep their state as a snapshot at their version.
@@ -233,5 +234,22 @@ export class CodeMigrationProvider implements MigrationProvider {
       '0003_request_limits': m0003RequestLimits(),
       '0004_daily_runs': m0004DailyRuns(),
     });
+  }
+}
+
+/**
+ * Applies every pending migration; with a dedicated PostgreSQL schema the bookkeeping tables live there too (and
+ * Migrator creates the schema). A failure names the migration and is thrown (the server does not start).
+ */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new CodeMigrationProvider(dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }

@@ -1,35 +1,29 @@
-// The one storage seam of the server (DESIGN.md section 4). Services speak only this interface; the
-// SQLite and PostgreSQL adapters implement it and share one contract test suite
-// (apps/server/test/storageContract.test.ts).
+// The one storage seam of the server (DESIGN.md section 4): one repository per aggregate (a session with its
+// action log, the leaderboard, tracking, settings), each written once over Kysely for SQLite and PostgreSQL and
+// checked by one contract suite on both (apps/server/test/storageContract.test.ts). Services speak only this.
 //
 // Notes for callers:
-// - Get an instance with `createStorage(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL)` from
-//   './createStorage' ('sqlite:./data/drugwars.db' by default, or 'postgres://...'), then `await migrate()` once.
-// - `load` returns null for unknown, ended, or expired ids; `append` answers NOT_FOUND for unknown or ended ones
-//   (it does not look at expiry: the caller has just loaded the session).
+// - `createStorage(DATABASE_URL)` from './createStorage' ('sqlite:./data/drugwars.db' by default, or
+//   'postgres://...'), then `await storage.migrate()` once, `close()` at the end.
+// - `sessions.load` returns null for unknown, ended or expired ids; `append` answers NOT_FOUND for unknown or
+//   ended ones (it does not look at expiry: the caller has just loaded the session).
 // - `append` assigns the action the 1-based position `expectedVersion + 1`; `actions` returns them in that order.
-// - `createSession` rejects (throws) on a duplicate id; random UUIDs make that a non-event.
-// - `submitScore` only checks that the session row exists (ended or not); whether the game is over and unseeded
-//   is the service's rule. `topScores` orders by score desc, then earlier date_achieved first.
-// - Boards: `submitScore` files a game on the Most Wanted List ('ranked'), on its day's Daily Run board ('daily':
-//   the visitor's first of that day, if `daily.mayRank`), or as 'practice' (on no board, but an entry with an id
-//   and a replay). `topScores` reads only 'ranked' entries, `dailyScores` only 'daily' ones. One 'daily' entry per
-//   visitor and day, across processes too (a unique index decides a race).
+// - `sessions.create` rejects (throws) on a duplicate id; random UUIDs make that a non-event.
+// - `leaderboard.submit` only checks that the session row exists (ended or not); whether the game is over and
+//   unseeded is the service's rule. Boards order by score desc, then earlier date_achieved first.
+// - Boards: `submit` files a game on the Most Wanted List ('ranked'), on its day's Daily Run board ('daily': the
+//   visitor's first of that day, if `daily.mayRank`), or as 'practice' (on no board, but an entry with an id and
+//   a replay). `top` reads only 'ranked' entries, `daily` only 'daily' ones. One 'daily' entry per visitor and day,
+//   across processes too (a unique index decides a race).
 // - Errors other than the results below (database down, disk full) are thrown as ordinary Errors, except that
 //   `load` throws SessionLogError when a session's stored snapshot cannot be rolled forward over its log (rows
 //   missing or changed by hand): the service answers that as an audit failure, never as a server error; its
 //   subclass OutdatedRulesError (a snapshot of older rules, which the engine cannot roll forward) is answered as a
 //   closed game (410 RULES_CHANGED).
-// - The state is stored as a snapshot every few actions (see SNAPSHOT_EVERY in kyselyStorage.ts) and rolled
-//   forward with the engine on load; `load` always returns the state after the session's last action.
-// - Treat `SessionRecord.state` (and the state you pass to append/createSession) as IMMUTABLE: the adapters keep
-//   the last parsed state per session and hand the same object to the next load while the version is unchanged
-//   (a cache checked by version on every load, so other processes' writes are always seen). The engine never
-//   mutates its input; do not mutate a loaded state in services or routes either.
+// - Treat a loaded `SessionRecord.state` (and the state you pass to append/create) as IMMUTABLE: the session
+//   repository keeps recent states in memory and hands the same object to the next load at the same version (see
+//   sessionStateCache.ts). The engine never mutates its input; do not mutate a loaded state in services or routes.
 import type { Action, GameState } from '@drugwars/engine';
-
-/** Re-applies logged actions to a stored state; throws SessionLogError when one is refused. */
-export type RollForward = (state: GameState, actions: readonly Action[], sessionId: string) => GameState;
 
 /** A session whose stored snapshot and action log do not fit together (see the caller notes above). */
 export class SessionLogError extends Error {
@@ -77,7 +71,7 @@ export interface SessionRecord {
   createdAt: Date;
   /** The last activity (expiry counts from it), to within a minute: an append moves it only once it is that old. */
   updatedAt: Date;
-  /** Set by endSession; an ended session no longer loads. */
+  /** Set by `sessions.end`; an ended session no longer loads. */
   endedAt: Date | null;
   /** Set once the game's score has been recorded on the leaderboard. */
   scoreSubmitted: boolean;
@@ -168,20 +162,10 @@ export interface EntryWithSession {
 
 export type TrackingKind = 'visitor' | 'pageview' | 'funnel' | 'event';
 
-export interface Storage {
-  /** Run pending migrations; called once at start. */
-  migrate(): Promise<void>;
-  createSession(session: NewSession, now: Date): Promise<void>;
+export interface SessionRepository {
+  create(session: NewSession, now: Date): Promise<void>;
   /** The live session, or null when unknown, ended, or idle since before `expiresBefore`. */
   load(id: string, expiresBefore: Date): Promise<SessionRecord | null>;
-  /**
-   * The record this process last loaded or appended for the session, without asking the database; `load` when it
-   * has none (or when, by what it knows, the session has been idle past `expiresBefore`). It may be behind another
-   * process's writes (or miss that the session ended there), so use it only where a version-checked `append`
-   * decides next: a stale record makes that append answer VERSION_CONFLICT (or NOT_FOUND), and a refusal decided
-   * on it must be checked against `load` before it is believed.
-   */
-  peek(id: string, expiresBefore: Date): Promise<SessionRecord | null>;
   /** The actions of a session in order: all of them, or one page (the audit replays a long log page by page). */
   actions(id: string, page?: LogPage): Promise<Action[]>;
   /**
@@ -201,29 +185,47 @@ export interface Storage {
   /** What `key` was used for on this session (ended or not), or null. */
   findIdempotencyKey(id: string, key: string): Promise<IdempotentChange | null>;
   /** Ends a live session (true), storing `idempotencyKey` with it when given; false when unknown or ended. */
-  endSession(id: string, now: Date, options?: { idempotencyKey?: string }): Promise<boolean>;
+  end(id: string, now: Date, options?: { idempotencyKey?: string }): Promise<boolean>;
   /**
    * Delete sessions (and their actions) idle since before `idleBefore`; returns how many. Sessions with a
    * leaderboard entry are kept: their logs are the entries' replays.
    */
   purgeExpired(idleBefore: Date): Promise<number>;
-  /** Delete tracking rows created before `createdBefore`; returns how many. */
-  purgeTracking(createdBefore: Date): Promise<number>;
+}
+
+export interface LeaderboardRepository {
   /** Record a finished game's score once per session (the leaderboard is written by the server only). */
-  submitScore(sessionId: string, score: NewScore, now: Date): Promise<SubmitScoreResult>;
+  submit(sessionId: string, score: NewScore, now: Date): Promise<SubmitScoreResult>;
   /** Top Most Wanted List entries of a calendar period in UTC (today, ISO week, month) or of all time, best first. */
-  topScores(period: LeaderboardPeriod, limit: number, now: Date): Promise<LeaderboardEntry[]>;
+  top(period: LeaderboardPeriod, limit: number, now: Date): Promise<LeaderboardEntry[]>;
   /** Top Daily Run entries of one UTC date ('YYYY-MM-DD'), best first (practice runs are on no board). */
-  dailyScores(date: string, limit: number): Promise<LeaderboardEntry[]>;
+  daily(date: string, limit: number): Promise<LeaderboardEntry[]>;
   /** One entry by id, with its session's start when the session is still stored; null for an unknown id. */
   entry(id: number): Promise<EntryWithSession | null>;
+}
+
+export interface TrackingRepository {
+  /** Store one analytics row; payload already size-limited JSON. */
+  add(kind: TrackingKind, visitorId: string | null, sessionId: string | null, payload: unknown, now: Date): Promise<void>;
+  /** Delete tracking rows created before `createdBefore`; returns how many. */
+  purge(createdBefore: Date): Promise<number>;
+}
+
+export interface SettingsRepository {
   /**
    * The value stored under `key`, storing `value` first when there is none (the first writer wins, across
    * processes too): how a generated secret outlives a restart.
    */
-  setting(key: string, value: string): Promise<string>;
-  /** Store one analytics row; payload already size-limited JSON. */
-  track(kind: TrackingKind, visitorId: string | null, sessionId: string | null, payload: unknown, now: Date): Promise<void>;
+  getOrCreate(key: string, value: string): Promise<string>;
+}
+
+export interface Storage {
+  sessions: SessionRepository;
+  leaderboard: LeaderboardRepository;
+  tracking: TrackingRepository;
+  settings: SettingsRepository;
+  /** Run pending migrations; called once at start. */
+  migrate(): Promise<void>;
   /** Cheap connectivity check for /api/health. */
   ping(): Promise<void>;
   close(): Promise<void>;

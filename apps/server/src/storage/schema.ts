@@ -29,7 +29,7 @@ export interface SessionsTable {
   visitor_id: string | null;
 }
 
-/** A session's state every few actions (see SNAPSHOT_EVERY in kyselyStorage.ts); one row per session. */
+/** A session's state every few actions (see SNAPSHOT_EVERY in sessionRepository.ts); one row per session. */
 export interface SessionSnapshotsTable {
   session_id: string;
   /** How many of the session's actions `snapshot` includes (at most the session's version). */

@@ -118,7 +118,7 @@ export async function playLongestGame(
   for (;;) {
     state = await settleEncounters(app, sessionId, state);
     if (state.gameOver) return state;
-    const record = await storage.load(sessionId, new Date(0));
+    const record = await storage.sessions.load(sessionId, new Date(0));
     if (!record) throw new Error('the session is gone');
     const done = record.version;
     const today = done - record.dayStartVersion;

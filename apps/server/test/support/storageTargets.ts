@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
-import { createStorage, type CreateStorageOptions } from '../../src/storage/createStorage';
-import { KyselyStorage } from '../../src/storage/kyselyStorage';
+import { createStorage, type CreateStorageOptions, type DatabaseStorage } from '../../src/storage/createStorage';
 
 export interface StorageTarget {
   name: 'sqlite' | 'postgres';
@@ -66,14 +65,13 @@ export function storageTargets(): { sqlite: StorageTarget; postgres: StorageTarg
   return { sqlite: sqliteTarget(), postgres: TEST_DATABASE_URL ? postgresTarget(TEST_DATABASE_URL) : null };
 }
 
-/** Opens a migrated KyselyStorage on a fresh database of `target`, with the URL that reaches that database. */
+/** Opens a migrated storage on a fresh database of `target`, with the URL that reaches that database. */
 export async function openFreshStorage(
   target: StorageTarget,
   options: CreateStorageOptions = {},
-): Promise<{ storage: KyselyStorage; url: string }> {
+): Promise<{ storage: DatabaseStorage; url: string }> {
   const url = await target.freshUrl();
   const storage = createStorage(url, options);
-  if (!(storage instanceof KyselyStorage)) throw new Error('createStorage returned an unexpected adapter');
   await storage.migrate();
   return { storage, url };
 }

@@ -60,17 +60,23 @@ export async function createTestApp(target: StorageTarget, options: TestAppOptio
   };
 }
 
-/** A Storage whose chosen methods throw, to prove failures are handled. */
-export function failing(storage: Storage, methods: readonly (keyof Storage)[]): Storage {
-  return new Proxy(storage, {
-    get(target, property, receiver) {
-      if (methods.includes(property as keyof Storage)) {
-        return () => Promise.reject(new Error(`injected ${String(property)} failure`));
-      }
-      const value: unknown = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+/** A Storage whose chosen calls ('ping', 'tracking.add', ...) reject, to prove failures are handled. */
+export function failing(storage: Storage, calls: readonly string[]): Storage {
+  const fail = (name: string) => () => Promise.reject(new Error(`injected ${name} failure`));
+  const wrap = <T extends object>(target: T, prefix: string): T =>
+    new Proxy(target, {
+      get(object, property, receiver) {
+        const name = `${prefix}${String(property)}`;
+        return calls.includes(name) ? fail(name) : Reflect.get(object, property, receiver);
+      },
+    });
+  return {
+    ...wrap(storage, ''),
+    sessions: wrap(storage.sessions, 'sessions.'),
+    leaderboard: wrap(storage.leaderboard, 'leaderboard.'),
+    tracking: wrap(storage.tracking, 'tracking.'),
+    settings: wrap(storage.settings, 'settings.'),
+  };
 }
 
 export interface CallOptions {
