@@ -376,10 +376,10 @@ function instantMove(context: ActionContext, call: () => Promise<{ message?: str
       if (confirmed) store().setGameState(withUnanswered(confirmed));
       const outcome = classifyError(err, context);
       if (isRuleRefusal(err) && outcome.kind === 'failed') {
-        // refused after all (the game had moved on elsewhere): undone, said, and the page catches up
+        // refused after all: undone and said; when the game had moved on elsewhere the page shows it as it stands,
+        // otherwise the refusal is shown as any other
         store().addMessage(`Undone: ${outcome.logText}`, 'error');
-        store().pushModal({ kind: 'error', message: outcome.message });
-        void catchUp();
+        if (!(await catchUp())) store().pushModal({ kind: 'error', message: outcome.message });
       } else handleApiError(err, context);
     }
   })();
