@@ -1,10 +1,7 @@
-// The quantity dialog of the bank and the loan sharks, opened by key (W withdraws, B borrows): how much, with
-// 'Max: n', the shared QuantityField (the suggestion selected, MAX and M), Confirm and Cancel. The same checks and
-// server refusals as the Finances fields, shown here in the field's error line.
-import { useState } from 'react';
-import { isTopmostModal, Modal } from '../../components/Modal';
-import { QuantityField } from '../../components/QuantityField';
-import { useShake } from '../../components/hooks';
+// The bank and loan dialog opened by key (W withdraws, B borrows): 'Max: n' and the shared QuantityDialog, with the
+// Finances fields' checks (SPEC.md section 5: digits only and positive, a loan's maximum) and their refusal texts.
+import { QuantityDialog } from '../../components/QuantityDialog';
+import { useIsMobile } from '../../components/hooks';
 import { parseAmount } from '../../lib/tradeLimits';
 import type { ActionResult } from '../../store/gameActions';
 
@@ -19,63 +16,29 @@ export interface AmountDialogProps {
   onClose: () => void;
 }
 
+/** Amounts run to hundreds of millions late in a rich game. */
+export const AMOUNT_MAX_DIGITS = 12;
+
 export function AmountDialog({ title, max, check, call, fallback, onClose }: AmountDialogProps) {
-  const [value, setValue] = useState(String(max));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [shaking, shake] = useShake();
-  const fail = (message: string) => {
-    setError(message);
-    shake();
-  };
-  const submit = async () => {
-    if (busy) return;
-    const parsed = parseAmount(value);
-    if (!parsed.ok) return fail(parsed.message);
-    const pre = check?.(parsed.amount);
-    if (pre) return fail(pre);
-    setBusy(true);
-    const r = await call(parsed.amount);
-    setBusy(false);
-    if (r.ok) onClose();
-    else fail(r.message || fallback);
-  };
+  const mobile = useIsMobile();
   return (
-    <Modal title={title} onDismiss={onClose} shake={shaking} className="trade-modal">
-      <p className="max-line">Max: {max}</p>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (isTopmostModal(e.currentTarget)) void submit();
-        }}
-      >
-        <QuantityField
-          id="amount-dialog"
-          label="Amount"
-          value={value}
-          onChange={(v) => {
-            setValue(v);
-            setError(null);
-          }}
-          max={max}
-          maxDigits={12}
-          invalid={error !== null}
-          maxHotkey
-        />
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Confirm
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <QuantityDialog
+      title={title}
+      header={<p className="max-line">Max: {max}</p>}
+      initial={String(max)}
+      max={max}
+      maxDigits={AMOUNT_MAX_DIGITS}
+      label="Amount"
+      check={(amount) => {
+        const parsed = parseAmount(String(amount));
+        return parsed.ok ? (check?.(amount) ?? null) : parsed.message;
+      }}
+      onConfirm={async (amount) => {
+        const r = await call(amount);
+        return r.ok ? true : r.message || fallback;
+      }}
+      onClose={onClose}
+      keypad={mobile}
+    />
   );
 }

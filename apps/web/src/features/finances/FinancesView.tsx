@@ -10,15 +10,12 @@ import { useShake } from '../../components/hooks';
 import { QuantityField } from '../../components/QuantityField';
 import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
 import { useRowKeys, type RowKeys } from '../../components/useRowKeys';
-import { AmountDialog, type AmountDialogProps } from './AmountDialog';
+import { AMOUNT_MAX_DIGITS, AmountDialog, type AmountDialogProps } from './AmountDialog';
 import { ViewHeader } from '../../components/ViewHeader';
 import { formatMoney } from '../../lib/format';
 import { parseAmount } from '../../lib/tradeLimits';
 import { borrow, borrowMax, deposit, payLoan, withdraw, type ActionResult } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
-
-/** Amounts run to hundreds of millions late in a rich game. */
-const AMOUNT_MAX_DIGITS = 12;
 
 function percent(fraction: number): string {
   const p = Math.round(fraction * 1000) / 10;
