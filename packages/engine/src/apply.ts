@@ -8,9 +8,9 @@ import { borrow, borrowMax, deposit, heal, repay, withdraw } from './finance';
 import { machineState, refusalFor, syncMachine } from './machine';
 import { buy, dump, dumpAll, sell, stash, unstash } from './market';
 import { newGame, type NewGameOptions } from './newGame';
-import { Rng } from './rng';
 import { equip, shopBuy, unequip } from './shop';
 import { ship } from './shipping';
+import { fightStream } from './streams';
 import { update } from './records';
 import { accept, finalScore, playerNeedsSettling, refuse, settle, withPlayer } from './state';
 import { formatMoney } from './format';
@@ -44,7 +44,7 @@ const HANDLERS: { [T in Action['type']]: Handler<T> } = {
 
 function encounter(state: GameState, action: Extract<Action, { type: 'encounter' }>): ApplyResult {
   if (!state.encounter) return refuse('ACTION_NOT_ALLOWED', "There's nobody here to deal with.");
-  return resolveEncounter(state, action, Rng.fromState(state.rng));
+  return resolveEncounter(state, action, fightStream(state));
 }
 
 /** Ends the session (Main Menu, New Game): the game is over for good and the score is final. */

@@ -2,7 +2,7 @@
 // on the player's turn `fight` attacks with the equipped weapon; on the enemy's turn the client calls `fight`
 // once per living enemy and each call resolves that one enemy's attack. Escape, bribe and surrender end a fight
 // early; pay and skip answer a loan-shark visit. Pure: never throws, never mutates its input; all randomness
-// comes from `rng`, whose advanced state is stored in the returned game state.
+// comes from `rng` (the fight's stream, streams.ts), whose advanced state is stored in the returned game state.
 import { ARMOR_BY_ID, DRUG_BY_ID, WEAPON_BY_ID } from './catalogue';
 import { dangerLevelOf, heatOf } from './combatEnemies';
 import { LAST_SKIPPABLE_VISIT, loanSharkSound, sharkNameOf, visitPayment } from './combatLoanShark';
@@ -10,6 +10,7 @@ import { MULTI_TARGET_LIMIT } from './constants';
 import { formatMoney } from './format';
 import { setMachine } from './machine';
 import type { Rng } from './rng';
+import { storeFightStream } from './streams';
 import { copyState, updateEncounter, updateEnemy } from './records';
 import { heldQuantity, omitKey, refuse, removeUnits, roundsOwned, setHeld, settle } from './state';
 import type {
@@ -623,7 +624,7 @@ export function resolveEncounter(state: GameState, action: EncounterActionInput,
   if (typeof message !== 'string') return message;
   turn.attack.toll = turn.toll;
   turn.attack.message = message;
-  turn.next.rng = rng.state();
+  storeFightStream(turn.next, rng);
   const next = setMachine(turn.next);
   return { ok: true, state: next, events: turn.events, message, attack: turn.attack };
 }

@@ -5,6 +5,7 @@ import { startHistory } from './history';
 import { buildMarket, initialWorldPrices } from './market';
 import { syncMachine } from './machine';
 import { Rng } from './rng';
+import { dayStreams } from './streams';
 import { formatSeed } from './seed';
 import { mapLocations } from './records';
 import { RULES_VERSION } from './rulesVersion';
@@ -17,18 +18,23 @@ export interface NewGameOptions {
   /** 16 digits, already normalized (parseSeed). */
   seed: string;
   isSeeded: boolean;
+  /**
+   * A Daily Run's own luck (16 digits, like a seed): its events, encounters and fights draw from it while its
+   * markets come from `seed`, the day's (streams.ts). Omitted for every other game.
+   */
+  luckSeed?: string;
 }
 
 export function newGame(opts: NewGameOptions): GameState {
-  const rng = Rng.fromSeed(opts.seed);
+  const streams = dayStreams({ rng: Rng.fromSeed(opts.seed).state(), luck: opts.luckSeed ? Rng.fromSeed(opts.luckSeed).state() : undefined });
   const shark = LOAN_SHARK_BY_ID.get(DEFAULT_LOAN_SHARK_ID)!;
   const rank = RANKS[0]!;
   const location = STARTING_LOCATION_ID;
   // Day 1's prices everywhere; the player starts with all of them (a tip sheet, "seen day 1"), and from then on
   // learns a city's prices only by being there.
-  const cityPrices = initialWorldPrices(rng);
+  const cityPrices = initialWorldPrices(streams.market);
   const prices = cityPrices[location]!;
-  const marketInfo = buildMarket(prices, null, rng);
+  const marketInfo = buildMarket(prices, null, streams.stock());
   const player: Player = settle({
     name: opts.playerName,
     cash: STARTING_CASH,
@@ -52,6 +58,7 @@ export function newGame(opts: NewGameOptions): GameState {
     drugsSold: 0,
     copsKilled: 0,
   });
+  const { rng, luck } = streams.stored();
   const state: GameState = {
     rulesVersion: RULES_VERSION,
     day: 1,
@@ -75,10 +82,12 @@ export function newGame(opts: NewGameOptions): GameState {
     shipments: [],
     player,
     seed: opts.seed,
-    rng: rng.state(),
+    rng,
     cityPrices,
     loanSharkVisits: 0,
     nextId: 1,
+    // Last, where copyState puts it too: a Daily Run's luck (no other game has one).
+    ...(luck ? { luck } : {}),
   };
   return syncMachine(state);
 }

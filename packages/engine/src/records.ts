@@ -49,6 +49,8 @@ export function copyState(s: GameState): GameState {
     loanSharkVisits: s.loanSharkVisits,
     nextId: s.nextId,
   };
+  // Only a Daily Run has one (streams.ts); every other state keeps its stored bytes.
+  if (s.luck) copy.luck = s.luck;
   return copy;
 }
 

@@ -20,6 +20,11 @@ export class Rng {
     return new Rng(xoroshiro128plus.fromState(state));
   }
 
+  /** A copy 2^64 draws ahead: a stream of its own, leaving this one where it is (streams.ts). */
+  jumped(): Rng {
+    return new Rng(this.gen.jump!());
+  }
+
   /** The numbers to store back into the game state (a new array: the caller's). */
   state(): number[] {
     return [...this.gen.getState()];

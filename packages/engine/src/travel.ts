@@ -17,8 +17,8 @@ import { badNews, luckyFind, priceChangeEvents, rumorEvent } from './events';
 import { recordAction, recordDay } from './history';
 import { buildMarket, nextWorldPrices, seenPrices } from './market';
 import { promote } from './ranks';
-import { Rng } from './rng';
 import { advanceShipments } from './shipping';
+import { dayStreams } from './streams';
 import { update, updatePlayer } from './records';
 import { accept, finalScore, refuse, settle, usedSpaceOf } from './state';
 import { formatMoney } from './format';
@@ -83,7 +83,7 @@ function endGameAtDayLimit(state: GameState): ApplyResult {
 
 function endDay(state: GameState, to: Location | null): ApplyResult {
   if (state.day >= state.maxDays) return endGameAtDayLimit(state);
-  const rng = Rng.fromState(state.rng);
+  const streams = dayStreams(state);
   const from = state.player.location;
   // A copy the day's steps change in place; settled below, it is the new state's player.
   const p: Player = updatePlayer(state.player, {});
@@ -106,29 +106,29 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
   if (p.debt > 0) p.debt += debtInterest(p.debt, debtRateOn(p.loanShark, day));
   p.bank += bankInterest(p.bank);
 
-  const shipped = advanceShipments(state.shipments, p.stash, rng);
+  const shipped = advanceShipments(state.shipments, p.stash, streams.luck);
   p.stash = shipped.stash;
 
   // Markets: every city's prices move; the player sees today's only here (previousPrice = what they last saw here).
-  const { world, moves } = nextWorldPrices(state.cityPrices, rng);
+  const { world, moves } = nextWorldPrices(state.cityPrices, streams.market);
   const prices = world[p.location]!;
-  const marketInfo = buildMarket(prices, state.worldPrices[p.location] ?? null, rng);
+  const marketInfo = buildMarket(prices, state.worldPrices[p.location] ?? null, streams.stock());
   const known = seenPrices(state, p.location, prices, day);
 
   // Random events (they change p; they read and keep up usedSpace).
   p.usedSpace = usedSpaceOf(p.inventory);
-  const word = priceChangeEvents(p.location, moves, prices, rng);
-  const rumor = rumorEvent(p.location, moves, rng);
-  const found = luckyFind(p, rng);
-  const lost = badNews(p, rng);
+  const word = priceChangeEvents(p.location, moves, prices, streams.luck);
+  const rumor = rumorEvent(p.location, moves, streams.luck);
+  const found = luckyFind(p, streams.luck);
+  const lost = badNews(p, streams.luck);
   // Promotion by net worth (draws nothing; its event is listed after the encounters below).
   const promotion = promote(p);
   const player = settle(p);
 
   // Encounters: a fight first; an overdue loan brings the shark's visit (behind the fight if both happen).
   const tonight = { gameOver: false, day, location: player.location, player, loanSharkVisits: state.loanSharkVisits };
-  const fight = rollEncounter(tonight, rng);
-  const visit = player.debt > 0 && player.loanShark && day > player.loanShark.dueDay ? createLoanSharkVisit(tonight, rng) : null;
+  const fight = rollEncounter(tonight, streams.luck);
+  const visit = player.debt > 0 && player.loanShark && day > player.loanShark.dueDay ? createLoanSharkVisit(tonight, streams.luck) : null;
 
   const next = setMachine(
     update(state, {
@@ -144,7 +144,7 @@ function endDay(state: GameState, to: Location | null): ApplyResult {
       gameHistory: recordDay(history, day, player, prices),
       shipments: shipped.shipments,
       player,
-      rng: rng.state(),
+      ...streams.stored(),
       cityPrices: world,
       loanSharkVisits: visit ? state.loanSharkVisits + 1 : state.loanSharkVisits,
     }),

@@ -394,6 +394,11 @@ export interface GameState {
   loanSharkVisits: number;
   /** Monotonic counter for shipment ids (enemy ids are built from their type, the day and their index). */
   nextId: number;
+  /**
+   * Server only: a Daily Run's own PRNG state for its luck (shipments, events, encounters, fights), while the
+   * markets come from `rng`; absent in every other game, which draws everything from `rng` (streams.ts).
+   */
+  luck?: number[];
 }
 
 /**
@@ -407,7 +412,7 @@ export interface GameState {
 export type ClientGameState = Flat<
   Omit<
     GameState,
-    'seed' | 'rng' | 'cityPrices' | 'rulesVersion' | 'pendingEncounter' | 'loanSharkVisits' | 'nextId' | 'encounter' | 'shipments'
+    'seed' | 'rng' | 'luck' | 'cityPrices' | 'rulesVersion' | 'pendingEncounter' | 'loanSharkVisits' | 'nextId' | 'encounter' | 'shipments'
   > & { encounter: ClientEncounter | null; shipments: ClientShipment[] }
 >;
 
