@@ -34,7 +34,7 @@ export default function FlyToModal({ onClose, onFly }: { onClose: () => void; on
   return (
     <Modal title="Fly to..." onDismiss={onClose} className="fly-modal">
       <HeatNote player={gs.player} />
-      <StrandedNote cash={gs.player.cash} fare={cheapestFare(locations, gs.location)} />
+      <StrandedNote player={gs.player} fare={cheapestFare(locations, gs.location)} />
       <div className="location-grid" ref={gridRef}>
         {others.map((l, i) => (
           <button

@@ -53,7 +53,8 @@ export function QuantityField({ id, label, value, onChange, max, maxLabel, maxDi
   // so typing replaces it wherever the click landed
   const pristine = useRef(true);
 
-  useLayoutEffect(() => {
+  /** Puts the focus and the caret (or the selection) where a key or MAX left them. */
+  const place = () => {
     const input = inputRef.current;
     const next = after.current;
     after.current = null;
@@ -61,13 +62,20 @@ export function QuantityField({ id, label, value, onChange, max, maxLabel, maxDi
     if (document.activeElement !== input) input.focus();
     if ('select' in next) input.select();
     else input.setSelectionRange(next.caret, next.caret);
-  });
+  };
+  // after the render that shows the new value (setting it moves the caret to the end)
+  useLayoutEffect(place);
+  /** The new value, and the caret or selection: at once when the value is the same (no render comes). */
+  const edit = (next: string) => {
+    if (next === value) place();
+    else onChange(next);
+  };
 
   const fillMax = () => {
     if (max === undefined) return;
     after.current = { select: true };
     pristine.current = true;
-    onChange(String(Math.max(0, Math.min(max, 10 ** maxDigits - 1))));
+    edit(String(Math.max(0, Math.min(max, 10 ** maxDigits - 1))));
   };
   useHotkeys({ quantityMax: maxHotkey && max !== undefined ? fillMax : null }, inputRef);
 
@@ -82,14 +90,14 @@ export function QuantityField({ id, label, value, onChange, max, maxLabel, maxDi
     const r = insertDigit(value, start, end, digit, maxDigits);
     after.current = { caret: r.caret };
     pristine.current = false;
-    onChange(r.value);
+    edit(r.value);
   };
   const keypadBackspace = () => {
     const [start, end] = selection();
     const r = deleteBack(value, start, end);
     after.current = { caret: r.caret };
     pristine.current = false;
-    onChange(r.value);
+    edit(r.value);
   };
 
   return (
@@ -144,7 +152,7 @@ export function QuantityField({ id, label, value, onChange, max, maxLabel, maxDi
           onClear={() => {
             after.current = { caret: 0 };
             pristine.current = false;
-            onChange('');
+            edit('');
           }}
           onMax={fillMax}
           onEnter={keypad.onEnter}

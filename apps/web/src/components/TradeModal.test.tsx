@@ -199,6 +199,16 @@ describe('TradeModal', () => {
     expect(input.value).toBe('923456789');
   });
 
+  it('keypad: tapping 1 over the suggested 1 then more digits gives 12, 19 and 100 (the value did not change at first)', async () => {
+    for (const taps of ['12', '19', '100']) {
+      const user = userEvent.setup();
+      const { input } = open(ctx({ cash: 100_000, price: 1, maximum: 1000 }), undefined, true);
+      for (const d of taps) await user.click(screen.getByRole('button', { name: d }));
+      expect(input.value).toBe(taps);
+      cleanup();
+    }
+  });
+
   it('keypad: the first digit tapped replaces the suggested 1, later ones append; after MAX too', async () => {
     const user = userEvent.setup();
     const { input } = open(ctx({ cash: 100_000, maximum: 100 }), undefined, true);

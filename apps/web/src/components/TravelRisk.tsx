@@ -79,16 +79,25 @@ export function cheapestFare(locations: readonly Pick<Location, 'id' | 'flightPr
   return fares.length === 0 ? 0 : Math.min(...fares);
 }
 
+/** What a player short of every fare can still do, in the order to try them: only what is open to them now. */
+export function strandedOptions(player: Pick<Player, 'usedSpace' | 'bank' | 'debt'>): string {
+  const open = [
+    ...(player.usedSpace > 0 ? ['sell drugs'] : []),
+    ...(player.bank > 0 ? ['withdraw from the bank'] : []),
+    ...(player.debt <= 0 ? ['borrow'] : []),
+  ];
+  return open.length === 0 ? 'You can still Stay Here.' : `You can still ${open.join(', ')}, or Stay Here.`;
+}
+
 /**
  * Where a player whose cash is below every fare is told why no city can be picked, and what is still open to them
  * (shown above the cities of TRAVEL TO... and Fly to...).
  */
-export function StrandedNote({ cash, fare }: { cash: number; fare: number }) {
-  if (cash >= fare) return null;
+export function StrandedNote({ player, fare }: { player: Pick<Player, 'cash' | 'usedSpace' | 'bank' | 'debt'>; fare: number }) {
+  if (player.cash >= fare) return null;
   return (
     <p className="warning-text stranded-note" role="status">
-      You need {formatMoney(fare)} for the cheapest fare. You can still sell drugs, withdraw from the bank, borrow, or
-      Stay Here.
+      You need {formatMoney(fare)} for the cheapest fare. {strandedOptions(player)}
     </p>
   );
 }

@@ -67,7 +67,7 @@ export const SHORTCUTS = {
   viewDrugs: view('d', 'your Drugs'),
   messages: {
     keys: ['g', 'l'],
-    description: 'Open the message log: the last 50 messages, to review what the game said (L again closes it)',
+    description: 'Open the message log: the last 50 messages, to review what the game said (G L again closes it)',
     group: 'Views',
   },
 

@@ -24,7 +24,8 @@ let nextId = 1;
 
 /** Says `text` (politely unless `assertive`). Blank text says nothing. */
 export function announce(text: string, options: { assertive?: boolean } = {}): void {
-  const line = text.replace(/\s+/g, ' ').trim();
+  // pictographs ('🔫 Successfully purchased...') are for the eye: a screen reader would read 'pistol' first
+  const line = text.replace(/\p{Extended_Pictographic}\uFE0F?/gu, '').replace(/\s+/g, ' ').trim();
   if (line === '') return;
   const key = options.assertive ? 'assertive' : 'polite';
   const lines = [...useAnnouncer.getState()[key], { id: nextId++, text: line }];

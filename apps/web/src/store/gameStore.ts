@@ -19,6 +19,7 @@ import { create } from 'zustand';
 import type { ClientGameState, EventCategory, ClientGameEvent, RankPromotionData } from '@drugwars/engine';
 import { ACKNOWLEDGE_TEXTS, MESSAGE_LOG_LIMIT, type CombatSpeed, type TravelSpeed } from '../constants';
 import type { Catalogue } from '../lib/catalogue';
+import type { ShownRows } from '../lib/marketRows';
 import {
   getCombatSpeed,
   getTravelSpeed,
@@ -107,6 +108,9 @@ export interface GameStore {
   encounterOverlay: EncounterOverlay | null;
   /** A route the game screen should navigate to (set by actions, cleared by the screen). */
   redirect: string | null;
+  /** The market's rows shown so far this visit (lib/marketRows): a row sold out stays, so row numbers hold. */
+  marketRowsShown: ShownRows;
+  setMarketRowsShown(shown: ShownRows): void;
   /** Bumped when the message log should collapse (the "minimize signal"). */
   minimizeLogSignal: number;
   settings: Settings;
@@ -175,6 +179,7 @@ const initialGame = {
   uiState: 'IDLE' as UiState,
   encounterOverlay: null,
   redirect: null,
+  marketRowsShown: { key: '', ids: [] } as ShownRows,
 };
 
 export const useGameStore = create<GameStore>()((set, get) => ({
@@ -258,6 +263,9 @@ export const useGameStore = create<GameStore>()((set, get) => ({
   },
   setRedirect(redirect) {
     set({ redirect });
+  },
+  setMarketRowsShown(marketRowsShown) {
+    set({ marketRowsShown });
   },
   minimizeLog() {
     set({ minimizeLogSignal: get().minimizeLogSignal + 1 });

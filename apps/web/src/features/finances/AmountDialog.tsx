@@ -2,6 +2,7 @@
 // Finances fields' checks (SPEC.md section 5: digits only and positive, a loan's maximum) and their refusal texts.
 import { QuantityDialog } from '../../components/QuantityDialog';
 import { useIsMobile } from '../../components/hooks';
+import { formatMoney } from '../../lib/format';
 import { parseAmount } from '../../lib/tradeLimits';
 import type { ActionResult } from '../../store/gameActions';
 
@@ -24,7 +25,7 @@ export function AmountDialog({ title, max, check, call, fallback, onClose }: Amo
   return (
     <QuantityDialog
       title={title}
-      header={<p className="max-line">Max: {max}</p>}
+      header={<p className="max-line">Max: {formatMoney(max)}</p>}
       initial={String(max)}
       max={max}
       maxDigits={AMOUNT_MAX_DIGITS}

@@ -179,7 +179,7 @@ describe('Finances keys', () => {
     expect(screen.getByRole('button', { name: 'Deposit All' }).getAttribute('aria-keyshortcuts')).toBe('D');
     await press('w');
     const dialog = screen.getByRole('dialog', { name: 'Withdraw' });
-    expect(dialog.textContent).toContain('Max: 700');
+    expect(dialog.textContent).toContain('Max: $700');
     const amount = screen.getByLabelText('Amount') as HTMLInputElement;
     expect(amount.value).toBe('700');
     fireEvent.change(amount, { target: { value: '200' } });
@@ -205,7 +205,7 @@ describe('Finances keys', () => {
     await waitFor(() => screen.getByText('Tony'));
     await press('2');
     await press('b');
-    expect(screen.getByRole('dialog', { name: 'Borrow from Tony' }).textContent).toContain('Max: 9000');
+    expect(screen.getByRole('dialog', { name: 'Borrow from Tony' }).textContent).toContain('Max: $9,000');
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '500' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm' })));
     expect(borrow).toHaveBeenCalledWith(500, 'tony');

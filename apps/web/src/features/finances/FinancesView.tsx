@@ -10,6 +10,7 @@ import { useShake } from '../../components/hooks';
 import { QuantityField } from '../../components/QuantityField';
 import { hotkeyProps, useHotkeys } from '../../components/useHotkeys';
 import { useRowKeys, type RowKeys } from '../../components/useRowKeys';
+import { announce } from '../../store/announcer';
 import { AMOUNT_MAX_DIGITS, AmountDialog, type AmountDialogProps } from './AmountDialog';
 import { ViewHeader } from '../../components/ViewHeader';
 import { formatMoney } from '../../lib/format';
@@ -172,14 +173,26 @@ export default function FinancesView() {
       else payField.fail(r.message || ERROR_TEXTS.loanPaymentFailed);
     });
   };
+  // Each key does its move, or says why it can't (a key that does nothing leaves a screen-reader user guessing).
   useHotkeys(
     {
-      depositAll: !busy && cash > 0 && depositAll,
+      depositAll: !busy && (() => (cash > 0 ? depositAll() : announce('You have no cash to deposit.'))),
       withdraw:
         !busy &&
-        bank > 0 &&
-        (() => setDialog({ title: 'Withdraw', max: bank, call: withdraw, fallback: ERROR_TEXTS.withdrawFailed })),
-      payDebt: !busy && debt > 0 && cash >= debt && payFull,
+        (() =>
+          bank > 0
+            ? setDialog({ title: 'Withdraw', max: bank, call: withdraw, fallback: ERROR_TEXTS.withdrawFailed })
+            : announce('Your bank account is empty.')),
+      payDebt:
+        !busy &&
+        (() =>
+          debt <= 0
+            ? announce('You owe nothing.')
+            : cash >= debt
+              ? payFull()
+              : announce(`You need ${formatMoney(debt)} in cash to pay the debt in full; you have ${formatMoney(cash)}${bank > 0 ? ' (withdraw from the bank first)' : ''}.`)),
+      // one loan at a time: with a debt, B says so (the sharks' rows answer it otherwise)
+      borrow: debt > 0 && (() => announce('Pay back your loan before you borrow again.')),
     },
     sectionRef,
   );
@@ -189,10 +202,12 @@ export default function FinancesView() {
     scope: sectionRef,
     actions: {
       borrow: (o) =>
-        !busy &&
-        (setDialog({ title: `Borrow from ${o.name}`, max: o.maxLoan, call: borrowCall(o), check: loanCheck(o), fallback: ERROR_TEXTS.borrowFailed }),
-        true),
+        busy
+          ? 'Wait for your last move.'
+          : (setDialog({ title: `Borrow from ${o.name}`, max: o.maxLoan, call: borrowCall(o), check: loanCheck(o), fallback: ERROR_TEXTS.borrowFailed }),
+            true),
     },
+    firstByDefault: true,
   });
 
   // Sharks load on entry when debt is 0 and whenever debt becomes 0.

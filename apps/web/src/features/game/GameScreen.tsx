@@ -4,7 +4,7 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ERROR_TEXTS } from '../../api/errorCatalogue';
-import { focusPageHeading, Modal } from '../../components/Modal';
+import { focusPageHeading, isAnyModalOpen, Modal } from '../../components/Modal';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { useDocumentTitle } from '../../components/hooks';
 import { locationName } from '../../lib/catalogue';
@@ -104,14 +104,15 @@ export default function GameScreen() {
     if (gameState?.gameOver) navigate('/gameover');
   }, [gameState?.gameOver, navigate]);
 
-  // When an encounter or a trip's transition gives way to the views, the focus it held has gone with it: it goes
-  // to the view's heading (never left on the page body).
+  // When the focus has gone with what held it (an encounter or a trip's transition giving way to the views, a view
+  // switched by key, a button gone after its move: Heal at full health, Equip), it goes to the view's heading, so a
+  // screen reader says where the player is; it is never left on the page body.
   const showingViews = gameState !== null && gameState.encounter === null && overlay === null && transition === null;
   useEffect(() => {
-    if (!showingViews) return;
+    if (!showingViews || isAnyModalOpen()) return;
     const active = document.activeElement;
     if (!active || active === document.body) focusPageHeading();
-  }, [showingViews]);
+  }, [showingViews, view, gameState]);
 
   // A tab that comes back into view asks whether the game moved on meanwhile (304 when it has not).
   useEffect(() => {

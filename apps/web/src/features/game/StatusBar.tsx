@@ -3,7 +3,9 @@
 // the cash gains a digit, and the desktop row never wraps at 1280 px (each cell is its label over its value). The
 // phone shows every figure exact too (a trader needs them), over three rows.
 import { DEFAULT_MAX_DAYS, RANKS } from '@drugwars/engine';
+import { useEffect } from 'react';
 import { endWarning } from '../../components/DayEnd';
+import { announce } from '../../store/announcer';
 import { useIsMobile } from '../../components/hooks';
 import { DEFAULT_INVENTORY_NAME } from '../../constants';
 import { locationName } from '../../lib/catalogue';
@@ -21,6 +23,11 @@ export function StatusBar() {
   const gs = useGameStore((s) => s.gameState);
   const catalogue = useCatalogue();
   const mobile = useIsMobile();
+  const lastDays = gs ? endWarning({ day: gs.day, maxDays: gs.maxDays || gs.player.maxDays || DEFAULT_MAX_DAYS }) : null;
+  useEffect(() => {
+    // said once when it appears (a live region created with its text is not read by every screen reader)
+    if (lastDays) announce(lastDays, { assertive: true });
+  }, [lastDays]);
   if (!gs) return null;
   const p = gs.player;
   const maxDays = gs.maxDays || p.maxDays || DEFAULT_MAX_DAYS;

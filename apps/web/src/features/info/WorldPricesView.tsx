@@ -13,6 +13,7 @@ import { Table, type Column } from '../../components/Table';
 import { ViewHeader } from '../../components/ViewHeader';
 import { nameOf } from '../../lib/catalogue';
 import { formatMoney } from '../../lib/format';
+import { visibleMarketRows } from '../../lib/marketRows';
 import { useGameStore } from '../../store/gameStore';
 import { useCatalogue } from '../../store/useCatalogue';
 import './info.css';
@@ -28,10 +29,11 @@ export function seenLabel(seenDay: number | undefined, today: number): string {
 }
 
 /**
- * The prices the view shows per city: here, today's market (what is in stock); elsewhere, what was last seen there.
+ * The prices the view shows per city: here, today's market as the market shows it (in stock, held, or spiking or
+ * crashing); elsewhere, what was last seen there.
  */
-export function knownPrices(gs: Pick<ClientGameState, 'location' | 'marketInfo' | 'worldPrices'>): WorldPrices {
-  const here = Object.fromEntries(gs.marketInfo.filter((m) => m.quantity > 0).map((m) => [m.id, m.price]));
+export function knownPrices(gs: Pick<ClientGameState, 'location' | 'marketInfo' | 'worldPrices' | 'player'>): WorldPrices {
+  const here = Object.fromEntries(visibleMarketRows(gs).map((m) => [m.id, m.price]));
   return { ...gs.worldPrices, [gs.location]: here };
 }
 

@@ -81,7 +81,13 @@ export function EquipmentView() {
                 )}
               </span>
               {equippedWeapon && (
-                <button type="button" className="btn btn-small" disabled={busy} onClick={() => void onUnequip('weapon')}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  disabled={busy}
+                  aria-label={`Unequip ${equippedWeapon.name}`}
+                  onClick={() => void onUnequip('weapon')}
+                >
                   Unequip
                 </button>
               )}
@@ -98,7 +104,13 @@ export function EquipmentView() {
                 )}
               </span>
               {equippedArmor && (
-                <button type="button" className="btn btn-small" disabled={busy} onClick={() => void onUnequip('armor')}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  disabled={busy}
+                  aria-label={`Unequip ${equippedArmor.name}`}
+                  onClick={() => void onUnequip('armor')}
+                >
                   Unequip
                 </button>
               )}
@@ -120,6 +132,7 @@ export function EquipmentView() {
                       type="button"
                       className="btn btn-small"
                       disabled={busy || player.equippedItems.weapon === w.id}
+                      aria-label={`Equip ${w.name}`}
                       onClick={() => void onEquip(w.id, 'weapon')}
                     >
                       Equip
@@ -143,6 +156,7 @@ export function EquipmentView() {
                       type="button"
                       className="btn btn-small"
                       disabled={busy || player.equippedItems.armor === a.id}
+                      aria-label={`Equip ${a.name}`}
                       onClick={() => void onEquip(a.id, 'armor')}
                     >
                       Equip

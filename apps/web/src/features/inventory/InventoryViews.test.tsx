@@ -40,9 +40,12 @@ describe('Equipment', () => {
     useGameStore.getState().setGameState(gs);
     show('equipment');
     expect(screen.getByText(/9mm Pistol \(Damage: 30\)/, { selector: 'span' })).toBeTruthy();
-    const equipButtons = screen.getAllByRole('button', { name: 'Equip' }) as HTMLButtonElement[];
-    // list order is catalogue order: knife, then pistol
-    expect(equipButtons.map((b) => b.disabled)).toEqual([false, true]);
+    const equipButtons = screen.getAllByRole('button', { name: /^Equip / }) as HTMLButtonElement[];
+    // list order is catalogue order: knife, then pistol; each button names its item (not five 'Equip's)
+    expect(equipButtons.map((b) => [b.getAttribute('aria-label'), b.disabled])).toEqual([
+      ['Equip Switchblade', false],
+      ['Equip 9mm Pistol', true],
+    ]);
   });
 
   it("shows each gun's ammo and rounds, flagged when it has none; nothing for the knife", () => {
@@ -67,9 +70,9 @@ describe('Equipment', () => {
     vi.spyOn(api, 'equip').mockRejectedValue(new ApiError({ status: 400, code: 'NOT_OWNED', message: 'Nope.' }));
     vi.spyOn(api, 'unequip').mockRejectedValue(new ApiError({ status: 400, code: 'INVALID_INPUT', message: 'Nope.' }));
     show('equipment');
-    fireEvent.click(screen.getAllByRole('button', { name: 'Equip' })[0]!);
+    fireEvent.click(screen.getAllByRole('button', { name: /^Equip / })[0]!);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to equip item'));
-    fireEvent.click(screen.getByRole('button', { name: 'Unequip' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Unequip 9mm Pistol' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to unequip item'));
   });
 });

@@ -2,9 +2,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { resetHotkeys } from '../../components/useHotkeys';
+import { useAnnouncer } from '../../store/announcer';
 import { useGameStore } from '../../store/gameStore';
 import { makeState, market } from '../../test/fixtures';
-import { MarketView, tradeContextFor, visibleMarketRows } from './MarketView';
+import { visibleMarketRows } from '../../lib/marketRows';
+import { MarketView, tradeContextFor } from './MarketView';
 
 beforeEach(() => {
   useGameStore.getState().resetGame();
@@ -120,11 +122,14 @@ describe('MarketView keys', () => {
     expect(screen.getByRole('dialog', { name: 'Sell Speed' })).toBeTruthy();
   });
 
-  it('a key the row does not offer does nothing (Buy of a drug the cash cannot pay)', () => {
+  it('a key the row does not offer does nothing but say why (Buy of a drug the cash cannot pay)', () => {
     show(1000);
     press('2'); // Acid at $3,000
     press('b');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(useAnnouncer.getState().polite.at(-1)?.text).toBe("You can't afford Acid at $3,000.");
+    press('a');
+    expect(useAnnouncer.getState().polite.at(-1)?.text).toBe('You have no Acid to sell.');
     press('ArrowUp');
     expect(row('Weed').className).toContain('row-selected');
   });
@@ -163,5 +168,18 @@ describe('MarketView keys', () => {
     expect(within(screen.getByRole('dialog')).getByRole('status').textContent).toBe(
       'That leaves you $50, less than the cheapest fare out ($100): you would have to sell before you can fly.',
     );
+  });
+
+  it('a row stays, with its number, when its drug sells out during the visit', () => {
+    show(1000); // Weed, Acid, Speed (held, none in stock)
+    expect(within(row('Weed')).getByText('Weed').getAttribute('data-keyhint')).toBe('1');
+    const gs = useGameStore.getState().gameState!;
+    // all the Speed sold: the market has none in stock and the player holds none
+    act(() => useGameStore.getState().setGameState({ ...gs, player: { ...gs.player, inventory: {} } }));
+    expect(screen.getByRole('cell', { name: 'Speed' })).toBeTruthy();
+    expect(within(row('Speed')).getByText('Speed').getAttribute('data-keyhint')).toBe('3');
+    // the next day's market starts afresh
+    act(() => useGameStore.getState().setGameState({ ...gs, day: gs.day + 1, player: { ...gs.player, inventory: {} } }));
+    expect(screen.queryByRole('cell', { name: 'Speed' })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // previous day; Buy disabled when cash is below the price or stock is 0; Sell when owned.
 // Keys (components/useRowKeys): a row's number (or the arrows) selects it; B and S open its trade dialog, M buys
 // the most the engine allows and A sells all held at once.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ClientGameState, MarketEntry } from '@drugwars/engine';
 import { Table, type Column } from '../../components/Table';
 import { TradeModal } from '../../components/TradeModal';
@@ -11,17 +11,11 @@ import { useRowKeys } from '../../components/useRowKeys';
 import { ViewHeader } from '../../components/ViewHeader';
 import { locationName } from '../../lib/catalogue';
 import { formatMoney, priceTrend, trendWords } from '../../lib/format';
+import { marketRowsThisVisit } from '../../lib/marketRows';
 import { buyMaximum, type TradeContext } from '../../lib/tradeLimits';
 import { buyDrug, sellDrug } from '../../store/gameActions';
 import { useGameStore } from '../../store/gameStore';
 import { useCatalogue } from '../../store/useCatalogue';
-
-export function visibleMarketRows(gs: ClientGameState): MarketEntry[] {
-  return gs.marketInfo.filter(
-    (m) =>
-      m.quantity > 0 || (gs.player.inventory[m.id]?.quantity ?? 0) > 0 || m.trend === 'spike' || m.trend === 'crash',
-  );
-}
 
 export function tradeContextFor(gs: ClientGameState, entry: MarketEntry, mode: 'buy' | 'sell'): TradeContext {
   return {
@@ -39,25 +33,35 @@ export function MarketView() {
   const busy = useGameStore((s) => s.uiState === 'SUBMITTING');
   const [trade, setTrade] = useState<{ entry: MarketEntry; mode: 'buy' | 'sell' } | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
-  const rows = gs ? visibleMarketRows(gs) : [];
+  const shownBefore = useGameStore((s) => s.marketRowsShown);
+  const visit = gs ? marketRowsThisVisit(gs, shownBefore) : null;
+  const rows = visit?.rows ?? [];
+  useEffect(() => {
+    if (visit && visit.shown !== shownBefore) useGameStore.getState().setMarketRowsShown(visit.shown);
+  });
   const owned = (m: MarketEntry) => gs?.player.inventory[m.id]?.quantity ?? 0;
   const canBuy = (m: MarketEntry) => !!gs && gs.player.cash >= m.price && m.quantity > 0 && !busy;
   const canSell = (m: MarketEntry) => owned(m) > 0 && !busy;
+  /** Why a row's buy is not offered now (said when its key is pressed), or true when it is. */
+  const buyable = (m: MarketEntry): true | string =>
+    canBuy(m) || (m.quantity <= 0 ? `No ${m.name} for sale here today.` : `You can't afford ${m.name} at ${formatMoney(m.price)}.`);
+  const sellable = (m: MarketEntry): true | string => canSell(m) || `You have no ${m.name} to sell.`;
 
   const keys = useRowKeys({
     rows,
     idOf: (m) => m.id,
     scope: sectionRef,
     actions: {
-      buy: (m) => canBuy(m) && (setTrade({ entry: m, mode: 'buy' }), true),
-      sell: (m) => canSell(m) && (setTrade({ entry: m, mode: 'sell' }), true),
+      buy: (m) => buyable(m) !== true ? buyable(m) : (setTrade({ entry: m, mode: 'buy' }), true),
+      sell: (m) => sellable(m) !== true ? sellable(m) : (setTrade({ entry: m, mode: 'sell' }), true),
       buyMax: (m) => {
-        const quantity = gs && canBuy(m) ? buyMaximum(gs, m.id) : 0;
-        if (quantity < 1) return false;
+        if (buyable(m) !== true) return buyable(m);
+        const quantity = gs ? buyMaximum(gs, m.id) : 0;
+        if (quantity < 1) return `You have no room for more ${m.name}.`;
         void buyDrug(m.id, quantity, m.price);
         return true;
       },
-      sellAll: (m) => canSell(m) && (void sellDrug(m.id, owned(m), m.price), true),
+      sellAll: (m) => sellable(m) !== true ? sellable(m) : (void sellDrug(m.id, owned(m), m.price), true),
     },
   });
   if (!gs) return null;
@@ -145,7 +149,11 @@ export function MarketView() {
           ctx={tradeContextFor(gs, trade.entry, trade.mode)}
           warning={
             trade.mode === 'buy'
-              ? (q) => (q > 0 ? strandingWarning(gs.player.cash - q * trade.entry.price, cheapestFare(catalogue.locations, gs.location)) : null)
+              ? (q) =>
+                  // past what the cash covers the dialog's own error says so on Confirm; below it, the fare is the worry
+                  q > 0 && q * trade.entry.price <= gs.player.cash
+                    ? strandingWarning(gs.player.cash - q * trade.entry.price, cheapestFare(catalogue.locations, gs.location))
+                    : null
               : undefined
           }
           onClose={() => setTrade(null)}

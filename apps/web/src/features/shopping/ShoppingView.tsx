@@ -6,6 +6,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { gunAmmo, noAmmoWarning, type Ammo, type Armor, type Consumable, type Player, type ShopItemType, type Weapon } from '@drugwars/engine';
 import { Table, type Column } from '../../components/Table';
+import { useIsMobile } from '../../components/hooks';
 import { Tabs } from '../../components/Tabs';
 import { useRowKeys, type RowKeys } from '../../components/useRowKeys';
 import { ViewHeader } from '../../components/ViewHeader';
@@ -55,19 +56,29 @@ function shopColumns<Item extends ShopItem>(opts: {
   nameTitle?: (item: Item) => string;
   /** The row's number key (drawn on desktop). */
   numberProps: (item: Item) => object;
+  /** A column of words (the ammo a gun fires, the guns an ammo fits), after the detail; under the name on a phone. */
+  words?: Column<Item>;
+  /** A phone's narrow table: the words go under the name instead of a column of their own. */
+  narrow: boolean;
 }): Column<Item>[] {
+  const words = opts.words;
+  const under = opts.narrow && words;
   return [
     {
       header: opts.name,
       cell: (i) => (
-        <span className="row-key" {...opts.numberProps(i)}>
-          {i.name}
-        </span>
+        <>
+          <span className="row-key" {...opts.numberProps(i)}>
+            {i.name}
+          </span>
+          {under && <span className="cell-under">{words.cell(i)}</span>}
+        </>
       ),
       title: opts.nameTitle,
     },
     { header: 'Price', cell: (i) => formatMoney(i.price), className: 'num' },
     opts.detail,
+    ...(words && !under ? [words] : []),
     { header: 'You Have', cell: (i) => opts.have(i), className: 'num' },
     { header: 'Buy', cell: opts.buyButton },
   ];
@@ -81,6 +92,7 @@ export default function ShoppingView() {
   const [qtyItem, setQtyItem] = useState<QuantityItem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
+  const narrow = useIsMobile();
   const p = gs?.player;
   const cash = p?.cash ?? 0;
   const ammoHave = (a: Ammo) => p?.items.ammo[a.id] ?? 0;
@@ -120,7 +132,9 @@ export default function ShoppingView() {
     rows: shown.rows,
     idOf: (i) => i.id,
     scope: sectionRef,
-    actions: { shopBuy: (item) => canBuy(item) && (shown.buy(item), true) },
+    actions: {
+      shopBuy: (item) => (canBuy(item) ? (shown.buy(item), true) : `You can't afford ${item.name} at ${formatMoney(item.price)}.`),
+    },
   });
   if (!gs || !p) return null;
 
@@ -148,9 +162,10 @@ export default function ShoppingView() {
       have: (w) => p.weapons[w.id]?.quantity ?? 0,
       buyButton,
       numberProps,
+      // after Damage: the ammo it fires and the rounds the player has
+      words: { header: 'Ammo', cell: (w) => ammoCell(w, p, catalogue.ammo), className: 'ammo' },
+      narrow,
     });
-    // after Damage: the ammo it fires and the rounds the player has
-    columns.splice(3, 0, { header: 'Ammo', cell: (w) => ammoCell(w, p, catalogue.ammo), className: 'ammo' });
     table = <Table columns={columns} rows={shown.rows as Weapon[]} rowKey={(w) => w.id} rowClassName={rowClass} />;
   } else if (tab === 'armor') {
     const columns = shopColumns<Armor>({
@@ -160,6 +175,7 @@ export default function ShoppingView() {
       have: (a) => p.items.armor[a.id]?.quantity ?? 0,
       buyButton,
       numberProps,
+      narrow,
     });
     table = <Table columns={columns} rows={shown.rows as Armor[]} rowKey={(a) => a.id} rowClassName={rowClass} />;
   } else if (tab === 'ammo') {
@@ -169,8 +185,9 @@ export default function ShoppingView() {
       have: ammoHave,
       buyButton,
       numberProps,
+      words: { header: 'For', cell: (a) => gunsFor(a, catalogue.weapons), className: 'desc' },
+      narrow,
     });
-    columns.splice(3, 0, { header: 'For', cell: (a) => gunsFor(a, catalogue.weapons), className: 'desc' });
     table = <Table columns={columns} rows={shown.rows as Ammo[]} rowKey={(a) => a.id} rowClassName={rowClass} />;
   } else {
     const columns = shopColumns<Consumable>({
@@ -179,6 +196,7 @@ export default function ShoppingView() {
       have: consumableHave,
       buyButton,
       numberProps,
+      narrow,
     });
     table = <Table columns={columns} rows={shown.rows as Consumable[]} rowKey={(c) => c.id} rowClassName={rowClass} />;
   }

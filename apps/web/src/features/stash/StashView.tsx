@@ -34,7 +34,12 @@ export function StashView() {
   const carrying = p ? rowsOf(p.inventory, 'stash') : [];
   const stashed = rowsOf(here, 'take');
   const held = (drugId: string, mode: Mode) => (mode === 'stash' ? (p?.inventory[drugId]?.quantity ?? 0) : (here[drugId]?.quantity ?? 0));
-  const open = (mode: Mode) => (r: Row) => !busy && held(r.drugId, mode) > 0 && (setTrade({ drugId: r.drugId, mode }), true);
+  const open = (mode: Mode) => (r: Row): true | string => {
+    if (busy) return 'Wait for your last move.';
+    if (held(r.drugId, mode) <= 0) return mode === 'stash' ? `You carry no ${r.name} to stash.` : `No ${r.name} stashed here.`;
+    setTrade({ drugId: r.drugId, mode });
+    return true;
+  };
   const keys = useRowKeys({
     rows: [...carrying, ...stashed],
     idOf: (r) => `${r.mode}:${r.drugId}`,

@@ -140,13 +140,20 @@ describe('FlyToModal', () => {
 
 describe('stranded and the last day', () => {
   it('with less cash than every fare, TRAVEL TO... and Fly to... say why and what is still open', () => {
-    useGameStore.getState().setGameState(makeState({ cash: 40 }));
+    // what is still open is what this player can do now: with drugs, money in the bank and no debt, all of it
+    const gs = makeState({ cash: 40, usedSpace: 4 });
+    useGameStore.getState().setGameState({ ...gs, player: { ...gs.player, bank: 300, debt: 0, loanShark: null } });
     render(<TravelView />);
     const note = 'You need $50 for the cheapest fare. You can still sell drugs, withdraw from the bank, borrow, or Stay Here.';
     expect(screen.getByRole('status').textContent).toBe(note);
     cleanup();
     render(<FlyToModal onClose={vi.fn()} onFly={vi.fn()} />);
     expect(within(screen.getByRole('dialog')).getByText(note)).toBeTruthy();
+    cleanup();
+    // with nothing to sell, an empty bank and a loan already: only Stay Here
+    useGameStore.getState().setGameState(makeState({ cash: 40 }));
+    render(<TravelView />);
+    expect(screen.getByRole('status').textContent).toBe('You need $50 for the cheapest fare. You can still Stay Here.');
     cleanup();
     useGameStore.getState().setGameState(makeState({ cash: 50 }));
     render(<TravelView />);

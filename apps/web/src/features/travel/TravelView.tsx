@@ -18,7 +18,7 @@ export function TravelView() {
         <h2 className="view-title">TRAVEL TO...</h2>
       </header>
       <HeatNote player={gs.player} />
-      <StrandedNote cash={gs.player.cash} fare={cheapestFare(locations, gs.location)} />
+      <StrandedNote player={gs.player} fare={cheapestFare(locations, gs.location)} />
       <div className="location-grid">
         {locations
           .filter((l) => l.id !== gs.location)
